@@ -1,0 +1,319 @@
+//! The one engine: which cards may move where, and what a move does, for any `GameSpec`.
+//!
+//! A move is recorded as the list of primitive `Effect`s it caused (the hand move itself, then
+//! its automatic consequences: G-2 turning, DN-8/HR-8 complete runs, CH-6 reserve fill), so one
+//! undo reverses exactly what one move did, whatever the game.
+
+use crate::card::{Card, ACE, KING};
+use crate::spec::*;
+use crate::state::State;
+
+/// A player's action. `count` cards leave the top of `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Transfer { from: PileId, count: u8, to: PileId },
+    Stock,
+}
+
+/// One primitive change to a `State`; undone by running it backwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Transfer { from: PileId, to: PileId, count: u8 },
+    Flip(PileId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    /// G-4.
+    Won,
+    /// G-5: stock empty and no move left that changes anything.
+    Lost,
+}
+
+const SUIT_RUN: usize = 13;
+
+impl State {
+    /// Whether the top `count` cards of `pile` may be picked up together (G-1, and each game's
+    /// move unit).
+    pub fn can_lift(&self, pile: PileId, count: usize) -> bool {
+        let cards = self.pile(pile);
+        if count == 0 || count > cards.len() || !cards[cards.len() - count..].iter().all(|c| c.face_up()) {
+            return false;
+        }
+        let spec = self.spec();
+        match self.map().kind(pile) {
+            Some((PileKind::Tableau, _)) => count == 1 || spec.tableau.unit == MoveUnit::Group,
+            Some((PileKind::Foundation, i)) => count == 1 && spec.foundations[usize::from(i)].gives_back(),
+            Some((PileKind::Cell | PileKind::Reserve | PileKind::Waste, _)) => count == 1,
+            Some((PileKind::Stock, _)) | None => false,
+        }
+    }
+
+    /// How many cards could be lifted from `pile` at most.
+    pub fn max_lift(&self, pile: PileId) -> usize {
+        match self.pile_kind(pile) {
+            Some(PileKind::Tableau) if self.spec().tableau.unit == MoveUnit::Group => self.face_up_count(pile),
+            _ => usize::from(self.can_lift(pile, 1)),
+        }
+    }
+
+    /// Whether `to` accepts the top `count` cards of `from` (assumed liftable).
+    pub fn accepts(&self, from: PileId, count: usize, to: PileId) -> bool {
+        if from == to {
+            return false;
+        }
+        let source = self.pile(from);
+        let Some(&bottom) = source.len().checked_sub(count).and_then(|i| source.get(i)) else {
+            return false;
+        };
+        let from_kind = self.pile_kind(from);
+        let spec = self.spec();
+        let target = self.pile(to);
+        match self.map().kind(to) {
+            Some((PileKind::Tableau, _)) => match target.last() {
+                None => match spec.tableau.empty {
+                    EmptyRule::AnyCard => true,
+                    EmptyRule::OnlyRank(rank) => bottom.rank() == rank,
+                },
+                Some(&top) => spec.tableau.build.accepts(top, bottom),
+            },
+            Some((PileKind::Foundation, i)) => match spec.foundations[usize::from(i)] {
+                FoundationRule::CompleteRun => {
+                    from_kind == Some(PileKind::Tableau)
+                        && target.is_empty()
+                        && is_complete_run(&source[source.len() - count..])
+                }
+                rule @ FoundationRule::Build { base, direction, wrap, one_per_suit } => {
+                    count == 1
+                        && match target.last() {
+                            None => {
+                                bottom.rank() == base
+                                    && !(one_per_suit && self.suit_started(rule, to, bottom))
+                            }
+                            Some(&top) => {
+                                target.len() < SUIT_RUN
+                                    && Build { suit: SuitRule::Same, direction, wrap }.accepts(top, bottom)
+                            }
+                        }
+                }
+            },
+            Some((PileKind::Cell, _)) => {
+                from_kind == Some(PileKind::Tableau) && count == 1 && target.is_empty()
+            }
+            Some((PileKind::Reserve, _)) => match spec.reserve {
+                Some(ReserveRule::Holding { capacity }) => {
+                    from_kind == Some(PileKind::Tableau) && count == 1 && target.len() < usize::from(capacity)
+                }
+                _ => false,
+            },
+            Some((PileKind::Stock | PileKind::Waste, _)) | None => false,
+        }
+    }
+
+    /// Whether another foundation of the same rule already holds `card`'s suit (CH-3).
+    fn suit_started(&self, rule: FoundationRule, except: PileId, card: Card) -> bool {
+        let spec = self.spec();
+        self.map().foundations().zip(spec.foundations).any(|(pile, &other)| {
+            pile != except && other == rule && self.pile(pile).first().is_some_and(|c| c.suit() == card.suit())
+        })
+    }
+
+    pub fn can_deal(&self) -> bool {
+        self.map().stock.is_some_and(|stock| !self.pile(stock).is_empty())
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        match mv {
+            Move::Stock => self.can_deal(),
+            Move::Transfer { from, count, to } => {
+                usize::from(from) < self.pile_count()
+                    && usize::from(to) < self.pile_count()
+                    && self.can_lift(from, usize::from(count))
+                    && self.accepts(from, usize::from(count), to)
+            }
+        }
+    }
+
+    /// Every legal move, appended to `out`: sources in pile order, then smaller groups first,
+    /// then targets in pile order; the stock action last.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        let n = self.pile_count() as PileId;
+        for from in 0..n {
+            for count in 1..=self.max_lift(from) {
+                if !self.can_lift(from, count) {
+                    continue;
+                }
+                for to in 0..n {
+                    if self.accepts(from, count, to) {
+                        out.push(Move::Transfer { from, count: count as u8, to });
+                    }
+                }
+            }
+        }
+        if self.can_deal() {
+            out.push(Move::Stock);
+        }
+    }
+
+    pub fn legal_move_list(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
+    /// A move that leaves the position the same but for which pile is which: a whole pile onto
+    /// an empty pile of the same kind. Legal, but never progress (not counted by G-5 or hints).
+    pub fn is_null_move(&self, mv: Move) -> bool {
+        match mv {
+            Move::Stock => false,
+            Move::Transfer { from, count, to } => {
+                usize::from(count) == self.pile(from).len()
+                    && self.pile(to).is_empty()
+                    && self.pile_kind(from) == self.pile_kind(to)
+            }
+        }
+    }
+
+    /// Plays `mv` and its automatic effects, appending what changed to `effects`.
+    /// The caller has checked `is_legal`.
+    pub fn apply_unchecked(&mut self, mv: Move, effects: &mut Vec<Effect>) {
+        let source = match mv {
+            Move::Transfer { from, count, to } => {
+                self.record_transfer(from, to, count, effects);
+                Some(from)
+            }
+            Move::Stock => {
+                self.deal_stock(effects);
+                None
+            }
+        };
+        if let Some(from) = source {
+            self.turn_up_top(from, effects);
+        }
+        self.send_complete_runs(effects);
+        self.fill_from_reserve(effects);
+    }
+
+    /// Plays `mv` if legal; returns whether it was.
+    pub fn apply(&mut self, mv: Move, effects: &mut Vec<Effect>) -> bool {
+        let legal = self.is_legal(mv);
+        if legal {
+            self.apply_unchecked(mv, effects);
+        }
+        legal
+    }
+
+    /// Reverses `effects`, as recorded by `apply` for one move.
+    pub fn undo(&mut self, effects: &[Effect]) {
+        for &effect in effects.iter().rev() {
+            match effect {
+                Effect::Transfer { from, to, count } => self.transfer(to, from, usize::from(count)),
+                Effect::Flip(pile) => self.flip_top(pile),
+            }
+        }
+    }
+
+    fn record_transfer(&mut self, from: PileId, to: PileId, count: u8, effects: &mut Vec<Effect>) {
+        self.transfer(from, to, usize::from(count));
+        effects.push(Effect::Transfer { from, to, count });
+    }
+
+    fn record_flip(&mut self, pile: PileId, effects: &mut Vec<Effect>) {
+        self.flip_top(pile);
+        effects.push(Effect::Flip(pile));
+    }
+
+    /// DN-6 and ZE-7.
+    fn deal_stock(&mut self, effects: &mut Vec<Effect>) {
+        let map = *self.map();
+        let Some(stock) = map.stock else { return };
+        let targets: &mut dyn Iterator<Item = PileId> = match (self.spec().stock, map.waste) {
+            (Some(StockRule::ToWaste), Some(waste)) => &mut std::iter::once(waste),
+            _ => &mut map.tableau(),
+        };
+        for to in targets {
+            if self.pile(stock).is_empty() {
+                break;
+            }
+            self.record_transfer(stock, to, 1, effects);
+            self.record_flip(to, effects);
+        }
+    }
+
+    /// G-2 for tableau piles, and CH-7's "the next reserve card turns face up".
+    fn turn_up_top(&mut self, pile: PileId, effects: &mut Vec<Effect>) {
+        let turns = match self.pile_kind(pile) {
+            Some(PileKind::Tableau) => true,
+            Some(PileKind::Reserve) => self.spec().reserve == Some(ReserveRule::Feeder),
+            _ => false,
+        };
+        if turns && self.top(pile).is_some_and(|c| !c.face_up()) {
+            self.record_flip(pile, effects);
+        }
+    }
+
+    /// DN-8 and HR-8: complete runs go to the foundations as part of the move that formed them.
+    fn send_complete_runs(&mut self, effects: &mut Vec<Effect>) {
+        let map = *self.map();
+        let spec = self.spec();
+        let run_foundations = || map.foundations().zip(spec.foundations).filter(|(_, r)| **r == FoundationRule::CompleteRun);
+        if run_foundations().next().is_none() {
+            return;
+        }
+        for pile in map.tableau() {
+            let cards = self.pile(pile);
+            if cards.len() < SUIT_RUN || !is_complete_run(&cards[cards.len() - SUIT_RUN..]) {
+                continue;
+            }
+            let Some((to, _)) = run_foundations().find(|&(f, _)| self.pile(f).is_empty()) else { continue };
+            self.record_transfer(pile, to, SUIT_RUN as u8, effects);
+            self.turn_up_top(pile, effects);
+        }
+    }
+
+    /// CH-6: an emptied tableau pile takes the reserve's top card at once.
+    fn fill_from_reserve(&mut self, effects: &mut Vec<Effect>) {
+        let map = *self.map();
+        let (Some(ReserveRule::Feeder), Some(reserve)) = (self.spec().reserve, map.reserve) else { return };
+        for pile in map.tableau() {
+            if self.pile(reserve).is_empty() {
+                break;
+            }
+            if self.pile(pile).is_empty() {
+                self.record_transfer(reserve, pile, 1, effects);
+                self.turn_up_top(reserve, effects);
+            }
+        }
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.cards_outside_foundations() == 0
+    }
+
+    /// Whether any legal move would change the position (the stock action counts).
+    pub fn has_progress_move(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().any(|mv| !self.is_null_move(mv))
+    }
+
+    pub fn status(&self) -> Status {
+        if self.is_won() {
+            Status::Won
+        } else if self.has_progress_move() {
+            Status::Playing
+        } else {
+            Status::Lost
+        }
+    }
+}
+
+/// King at the bottom down to Ace on top, one suit, all face up (DN-7, HR-7).
+pub fn is_complete_run(cards: &[Card]) -> bool {
+    cards.len() == SUIT_RUN
+        && cards[0].rank() == KING
+        && cards[SUIT_RUN - 1].rank() == ACE
+        && cards.iter().all(|c| c.face_up() && c.suit() == cards[0].suit())
+        && cards.windows(2).all(|w| w[1].rank() + 1 == w[0].rank())
+}

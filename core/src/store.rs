@@ -1,0 +1,209 @@
+//! The directory store: one game in progress per game kind, and statistics. The core's only I/O.
+//!
+//! Layout: `<dir>/<game>.json` (a save, see `save.rs`) and `<dir>/stats.json`.
+//! Every write goes to a temporary file that is synced, then renamed over the old one, so a
+//! crash leaves either the old file or the new one. A file that fails to load is renamed to
+//! `<name>.corrupt-N.json` (never overwritten) and reported as `StoreError::Corrupt`; the store
+//! then carries on as if it were absent.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Status;
+use crate::error::StoreError;
+use crate::game::Game;
+use crate::games::GameKind;
+use crate::save;
+
+/// Results of one game kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    /// Won plus abandoned games (a game counts once a move was made in it).
+    pub played: u32,
+    pub won: u32,
+    pub current_streak: u32,
+    pub best_streak: u32,
+    pub best_time_ms: Option<u64>,
+    pub fewest_moves: Option<u32>,
+}
+
+impl Stats {
+    fn record_win(&mut self, time_ms: u64, moves: u32) {
+        self.played += 1;
+        self.won += 1;
+        self.current_streak += 1;
+        self.best_streak = self.best_streak.max(self.current_streak);
+        self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
+        self.fewest_moves = Some(self.fewest_moves.map_or(moves, |m| m.min(moves)));
+    }
+
+    fn record_loss(&mut self) {
+        self.played += 1;
+        self.current_streak = 0;
+    }
+}
+
+#[derive(Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct StatsFile {
+    version: u32,
+    games: BTreeMap<String, Stats>,
+}
+
+const STATS_VERSION: u32 = 1;
+
+#[derive(Debug, Clone)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// Opens (creating if need be) the store in `dir`.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
+        let dir = dir.into();
+        fs::create_dir_all(&dir).map_err(|source| StoreError::Io { path: dir.clone(), source })?;
+        Ok(Store { dir })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn game_path(&self, kind: GameKind) -> PathBuf {
+        self.dir.join(format!("{}.json", kind.slug()))
+    }
+
+    fn stats_path(&self) -> PathBuf {
+        self.dir.join("stats.json")
+    }
+
+    pub fn has_game(&self, kind: GameKind) -> bool {
+        self.game_path(kind).is_file()
+    }
+
+    /// The game of `kind` in progress, if any.
+    pub fn load(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
+        let path = self.game_path(kind);
+        let Some(text) = read_if_present(&path)? else { return Ok(None) };
+        let game = save::from_json(&text).and_then(|game| {
+            if game.kind() == kind {
+                Ok(game)
+            } else {
+                Err(crate::error::SaveError::WrongGame { expected: kind.slug().into(), found: game.kind().slug().into() })
+            }
+        });
+        match game {
+            Ok(game) => Ok(Some(game)),
+            Err(error) => Err(self.keep_aside(&path, error.to_string())),
+        }
+    }
+
+    /// Saves `game` as its kind's game in progress. A won game is instead recorded in the
+    /// statistics (once) and its save removed.
+    pub fn save(&self, game: &mut Game) -> Result<(), StoreError> {
+        let path = self.game_path(game.kind());
+        if game.status() != Status::Won {
+            return write_atomic(&path, save::to_json(game).as_bytes());
+        }
+        let outcome = if game.stats_recorded() {
+            Ok(())
+        } else {
+            game.mark_stats_recorded();
+            let (time, moves) = (game.elapsed_ms(), game.moves_made());
+            self.update_stats(game.kind(), |s| s.record_win(time, moves))
+        };
+        remove_if_present(&path)?;
+        outcome
+    }
+
+    /// The player gives up on `game` (new deal, restart): it counts as played and lost if a
+    /// move was made and it was not won. Its save is removed.
+    pub fn abandon(&self, game: &mut Game) -> Result<(), StoreError> {
+        let outcome = if game.moves_made() > 0 && !game.stats_recorded() && game.status() != Status::Won {
+            game.mark_stats_recorded();
+            self.update_stats(game.kind(), Stats::record_loss)
+        } else {
+            Ok(())
+        };
+        remove_if_present(&self.game_path(game.kind()))?;
+        outcome
+    }
+
+    pub fn stats(&self, kind: GameKind) -> Result<Stats, StoreError> {
+        Ok(self.read_stats()?.games.get(kind.slug()).copied().unwrap_or_default())
+    }
+
+    fn read_stats(&self) -> Result<StatsFile, StoreError> {
+        let path = self.stats_path();
+        let Some(text) = read_if_present(&path)? else { return Ok(StatsFile { version: STATS_VERSION, ..Default::default() }) };
+        match serde_json::from_str::<StatsFile>(&text) {
+            Ok(file) if file.version == STATS_VERSION => Ok(file),
+            Ok(file) => Err(self.keep_aside(&path, format!("unknown statistics version {}", file.version))),
+            Err(error) => Err(self.keep_aside(&path, error.to_string())),
+        }
+    }
+
+    /// Applies `change` to `kind`'s statistics. A damaged statistics file is kept aside and
+    /// the change is applied to fresh statistics; the damage is still reported.
+    fn update_stats(&self, kind: GameKind, change: impl FnOnce(&mut Stats)) -> Result<(), StoreError> {
+        let (mut file, damage) = match self.read_stats() {
+            Ok(file) => (file, None),
+            Err(corrupt @ StoreError::Corrupt { .. }) => (StatsFile { version: STATS_VERSION, ..Default::default() }, Some(corrupt)),
+            Err(other) => return Err(other),
+        };
+        change(file.games.entry(kind.slug().to_string()).or_default());
+        let text = serde_json::to_string_pretty(&file).expect("statistics always serialise");
+        write_atomic(&self.stats_path(), text.as_bytes())?;
+        damage.map_or(Ok(()), Err)
+    }
+
+    /// Renames a file that failed to load out of the way, never over another kept file.
+    fn keep_aside(&self, path: &Path, reason: String) -> StoreError {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+        let kept = (1..)
+            .map(|n| self.dir.join(format!("{stem}.corrupt-{n}.json")))
+            .find(|p| !p.exists())
+            .expect("an unused name exists");
+        match fs::rename(path, &kept) {
+            Ok(()) => StoreError::Corrupt { path: path.to_path_buf(), kept_as: kept, reason },
+            Err(source) => StoreError::Io { path: path.to_path_buf(), source },
+        }
+    }
+}
+
+fn read_if_present(path: &Path) -> Result<Option<String>, StoreError> {
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(StoreError::Io { path: path.to_path_buf(), source }),
+    }
+}
+
+fn remove_if_present(path: &Path) -> Result<(), StoreError> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StoreError::Io { path: path.to_path_buf(), source: e }),
+        _ => Ok(()),
+    }
+}
+
+/// Write to `<path>.tmp`, sync, rename over `path`, sync the directory.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
+    let tmp = path.with_extension("json.tmp");
+    let mut file = File::create(&tmp).map_err(io_error)?;
+    file.write_all(bytes).and_then(|()| file.sync_all()).map_err(io_error)?;
+    drop(file);
+    fs::rename(&tmp, path).map_err(io_error)?;
+    if let Some(dir) = path.parent() {
+        // Makes the rename itself durable; not every platform can open a directory.
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
+    Ok(())
+}
