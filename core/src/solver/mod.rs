@@ -1,0 +1,1 @@
+//! The solver (to be written).
