@@ -120,6 +120,21 @@ impl Game {
         self.history.last().map(|s| s.mv)
     }
 
+    /// Ids of the cards the last move (with its automatic effects) carried, for marking it.
+    pub fn last_moved_cards(&self) -> Vec<u8> {
+        let Some(step) = self.history.last() else { return Vec::new() };
+        let mut before = self.state.clone();
+        let mut moved = Vec::new();
+        for &effect in step.effects.iter().rev() {
+            if let Effect::Transfer { to, count, .. } = effect {
+                let cards = before.pile(to);
+                moved.extend(cards[cards.len() - usize::from(count)..].iter().map(|c| c.id()));
+            }
+            before.undo(&[effect]);
+        }
+        moved
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.history.is_empty()
     }

@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod deal;
+pub mod describe;
 pub mod engine;
 pub mod error;
 pub mod game;

@@ -180,6 +180,8 @@ pub struct GameSpec {
     pub name: &'static str,
     pub slug: &'static str,
     pub summary: &'static str,
+    /// The rules as players read them, a paragraph each.
+    pub rules: &'static [&'static str],
     pub decks: u8,
     pub tableau: TableauSpec,
     pub foundations: &'static [FoundationRule],

@@ -1,0 +1,72 @@
+//! Words for people: what screen readers say about cards, piles and hinted moves.
+
+use crate::card::{rank_letter, Card};
+use crate::engine::Move;
+use crate::notation::pile_name;
+use crate::spec::{PileId, PileKind};
+use crate::state::State;
+
+/// "tableau pile 3", "foundation 1", "cell 2", "reserve": 1-based, as people count.
+pub fn pile_label(state: &State, pile: PileId) -> String {
+    match state.map().kind(pile) {
+        Some((PileKind::Tableau, i)) => format!("tableau pile {}", i + 1),
+        Some((kind, _)) if kind.is_single() => kind.name().to_string(),
+        Some((kind, i)) => format!("{} {}", kind.name(), i + 1),
+        None => pile_name(state.map(), pile),
+    }
+}
+
+/// "queen of spades, face up, tableau pile 3"; a face-down card is not named.
+pub fn card_description(card: Card, pile_label: &str) -> String {
+    if card.face_up() {
+        format!("{}, face up, {pile_label}", card.spoken_name())
+    } else {
+        format!("face-down card, {pile_label}")
+    }
+}
+
+/// What a card's corner shows: "A", "2" … "10", "J", "Q", "K".
+pub fn rank_label(card: Card) -> String {
+    match card.rank() {
+        10 => "10".to_string(),
+        rank => rank_letter(rank).to_string(),
+    }
+}
+
+/// "Move the seven of hearts (and 2 cards on it) onto the eight of hearts".
+pub fn move_description(state: &State, mv: Move) -> String {
+    let Move::Transfer { from, count, to } = mv else {
+        return match state.map().waste {
+            Some(_) => "Turn a card from the stock".to_string(),
+            None => "Deal from the stock".to_string(),
+        };
+    };
+    let cards = state.pile(from);
+    let Some(card) = cards.len().checked_sub(usize::from(count)).and_then(|i| cards.get(i)) else {
+        return format!("Move from {} to {}", pile_label(state, from), pile_label(state, to));
+    };
+    let group = match count {
+        1 => String::new(),
+        2 => " and the card on it".to_string(),
+        n => format!(" and the {} cards on it", n - 1),
+    };
+    let target = match state.top(to) {
+        Some(top) => format!("onto the {}", top.spoken_name()),
+        None => format!("to the empty {}", pile_label(state, to)),
+    };
+    format!("Move the {}{group} {target}", card.spoken_name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Suit;
+
+    #[test]
+    fn describes_face_up_and_hides_face_down() {
+        let queen = Card::new(0, Suit::Spades, 12);
+        assert_eq!(card_description(queen.with_face_up(true), "tableau pile 3"), "queen of spades, face up, tableau pile 3");
+        assert_eq!(card_description(queen, "tableau pile 3"), "face-down card, tableau pile 3");
+        assert_eq!(rank_label(Card::new(0, Suit::Hearts, 10)), "10");
+    }
+}
