@@ -1,0 +1,40 @@
+// swift-tools-version: 5.10
+// The Rust core for the app and for `swift test`: its C interface (SolitaireCoreFFI), the
+// Swift bindings UniFFI generates for it (SolitaireCore), and the app's observable model over
+// them (SolitaireModel). Everything under Generated/ is made by ../scripts, never committed.
+import PackageDescription
+
+#if os(Linux)
+// No XCFramework on Linux: the C interface is the header and library `bindings/generate`
+// builds for the host (scripts/prepare-linux.sh copies the header in).
+let hostLibraryDirectory = Context.packageDirectory + "/../../build/bindings/lib"
+let ffiTarget: Target = .systemLibrary(name: "SolitaireCoreFFI", path: "Generated/SolitaireCoreFFI")
+let coreLinkerSettings: [LinkerSetting] = [
+    .linkedLibrary("solitaire_ffi"),
+    // The rpath lets the test runner find the shared library without LD_LIBRARY_PATH.
+    .unsafeFlags(["-L\(hostLibraryDirectory)", "-Xlinker", "-rpath", "-Xlinker", hostLibraryDirectory]),
+]
+#else
+// Static libraries for iOS devices, the iOS simulator and macOS (scripts/build-xcframework.sh).
+let ffiTarget: Target = .binaryTarget(name: "SolitaireCoreFFI", path: "Generated/SolitaireCoreFFI.xcframework")
+let coreLinkerSettings: [LinkerSetting] = []
+#endif
+
+let package = Package(
+    name: "SolitaireKit",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    products: [
+        .library(name: "SolitaireModel", targets: ["SolitaireModel", "SolitaireCore"]),
+    ],
+    targets: [
+        ffiTarget,
+        .target(
+            name: "SolitaireCore",
+            dependencies: ["SolitaireCoreFFI"],
+            path: "Generated/SolitaireCore",
+            linkerSettings: coreLinkerSettings
+        ),
+        .target(name: "SolitaireModel", dependencies: ["SolitaireCore"]),
+        .testTarget(name: "SolitaireModelTests", dependencies: ["SolitaireModel", "SolitaireCore"]),
+    ]
+)

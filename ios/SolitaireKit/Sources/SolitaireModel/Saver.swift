@@ -1,0 +1,44 @@
+import Dispatch
+import SolitaireCore
+
+/// Writes games through the store on one background serial queue: saving never blocks play,
+/// and saves land in the order they were asked for (the store snapshots the game when the
+/// save runs, so a later save never writes an older position).
+public final class Saver: @unchecked Sendable {
+    /// Messages for the player about saves that failed; the app shows them.
+    public let failures: AsyncStream<String>
+
+    private let store: Store
+    private let queue = DispatchQueue(label: "solitaire.saver", qos: .utility)
+    private let failure: AsyncStream<String>.Continuation
+
+    public init(store: Store) {
+        self.store = store
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        failures = stream
+        failure = continuation
+    }
+
+    public func save(_ game: Game) {
+        queue.async { [store, failure] in
+            do {
+                try store.save(game: game)
+            } catch {
+                failure.yield(playerMessage(for: error))
+            }
+        }
+    }
+
+    /// Records `game` as given up, after every save already asked for, and before the caller
+    /// changes it (a restart) or replaces it (a new deal): so it waits.
+    public func abandon(_ game: Game) throws {
+        try queue.sync {
+            try store.abandon(game: game)
+        }
+    }
+
+    /// Waits until every save asked for so far is written: before the app is suspended.
+    public func flush() {
+        queue.sync {}
+    }
+}
