@@ -1,1 +1,277 @@
-//! Table layout: where each pile and card goes on screen (to be written).
+//! Table layout: where each pile and each card goes on screen, for any game.
+//!
+//! Both apps draw exactly this, so they look and behave alike. One algorithm serves every
+//! `GameSpec`: the piles other than the tableau (stock, waste, reserve, cells, foundations) go in
+//! rows across the top or in a block down the left side, the tableau piles in a grid; of all such
+//! arrangements, the one with the fewest tableau rows that still gives readable cards, then the
+//! largest cards, wins (`plan.rs`). Card size depends on the
+//! game and the viewport only, so cards keep their size through a game; tall piles squeeze their
+//! fan instead. Units are points, the origin is the viewport's top-left corner.
+
+mod plan;
+
+use crate::card::Card;
+use crate::spec::{GameSpec, PileId, PileKind, PileMap};
+use crate::state::State;
+use plan::{Band, Plan, ASPECT, DOWN_FLOOR, FAN_DOWN, FAN_RIGHT, FAN_UP, GAP};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Insets {
+    pub top: f32,
+    pub left: f32,
+    pub bottom: f32,
+    pub right: f32,
+}
+
+/// The drawing area and the safe-area insets the table must keep clear of, in points.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Viewport {
+    pub width: f32,
+    pub height: f32,
+    pub insets: Insets,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+/// Which way a pile spreads its cards so that covered ones stay visible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FanDirection {
+    /// All cards on the base.
+    None,
+    Down,
+    Right,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PileFrame {
+    pub pile: PileId,
+    pub kind: PileKind,
+    /// Index among the piles of its kind, from 0.
+    pub index: u8,
+    /// The whole area the pile may use, fan included; no two piles' frames overlap.
+    pub frame: Rect,
+    /// Where its bottom card, or its empty placeholder, lies.
+    pub base: Rect,
+    pub fan: FanDirection,
+    /// For people and screen readers: "tableau pile 3", "foundation 1", "stock" (1-based).
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardFrame {
+    pub card_id: u8,
+    pub pile: PileId,
+    /// Index in the pile, from the bottom.
+    pub position: u16,
+    pub frame: Rect,
+    /// Drawing order over the whole table; increases with position within a pile.
+    pub z: u16,
+    pub face_up: bool,
+    /// Whether this card, with the cards on it, can be picked up.
+    pub movable: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableLayout {
+    pub card_width: f32,
+    pub card_height: f32,
+    /// One per pile, in pile order: `piles[p].pile == p`. Empty when the viewport has no room.
+    pub piles: Vec<PileFrame>,
+    /// Pile by pile, bottom to top, so in increasing `z`.
+    pub cards: Vec<CardFrame>,
+}
+
+/// Larger sizes are clamped, keeping all arithmetic finite.
+const MAX_POINTS: f32 = 1.0e6;
+
+impl Rect {
+    /// Half-open, so that a point on the edge between two rects belongs to one only.
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        x >= self.x && x < self.x + self.width && y >= self.y && y < self.y + self.height
+    }
+
+    fn distance_to(&self, x: f32, y: f32) -> f32 {
+        let dx = (self.x - x).max(x - (self.x + self.width)).max(0.0);
+        let dy = (self.y - y).max(y - (self.y + self.height)).max(0.0);
+        dx.hypot(dy)
+    }
+}
+
+impl Viewport {
+    /// The viewport minus its insets, with unusable numbers (NaN, infinite, negative) read as 0;
+    /// `None` when nothing is left.
+    pub fn safe_area(&self) -> Option<Rect> {
+        let clean = |v: f32| if v.is_finite() { v.clamp(0.0, MAX_POINTS) } else { 0.0 };
+        let insets = &self.insets;
+        let (left, top) = (clean(insets.left), clean(insets.top));
+        let width = clean(self.width) - left - clean(insets.right);
+        let height = clean(self.height) - top - clean(insets.bottom);
+        (width > 0.0 && height > 0.0).then_some(Rect { x: left, y: top, width, height })
+    }
+}
+
+/// Where every pile and card of `state` goes in `viewport`.
+pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
+    let spec = state.spec();
+    let map = state.map();
+    let Some(area) = viewport.safe_area() else {
+        return TableLayout::default();
+    };
+    let Some(plan) = plan::choose(spec, map, area.width, area.height) else {
+        return TableLayout::default();
+    };
+    let card_width = plan.card_width;
+    let mut piles = Vec::with_capacity(usize::from(map.len));
+    place_piles(spec, map, &plan, area, &mut piles);
+    let mut cards = Vec::with_capacity(state.card_count());
+    for pile in &piles {
+        place_cards(state, pile, &mut cards);
+    }
+    TableLayout { card_width, card_height: card_width * ASPECT, piles, cards }
+}
+
+fn label(kind: PileKind, index: u8) -> String {
+    let number = u16::from(index) + 1;
+    match kind {
+        kind if kind.is_single() => kind.name().to_string(),
+        PileKind::Tableau => format!("tableau pile {number}"),
+        kind => format!("{} {number}", kind.name()),
+    }
+}
+
+fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &mut Vec<PileFrame>) {
+    let width = plan.card_width;
+    let height = width * ASPECT;
+    let gap = width * GAP;
+    let (pitch_x, pitch_y) = (width + gap, height + gap);
+    let band_columns = match plan.band {
+        Band::Top => plan.columns,
+        Band::Left { columns } => columns,
+    };
+    let grid_columns = match plan.band {
+        Band::Top => plan.columns,
+        Band::Left { columns } => columns + plan.columns,
+    };
+    // Centred across; from the top down, so that the tableau gets whatever height is left.
+    let left = area.x + (area.width - (f32::from(grid_columns) * pitch_x - gap)) / 2.0;
+    let top = area.y + gap;
+    let bottom = area.y + area.height - gap;
+
+    for (pile, (kind, index)) in (0..map.len).filter_map(|p| Some((p, map.kind(p)?))) {
+        let fan = plan::fan(spec, kind);
+        piles.push(PileFrame { pile, kind, index, frame: Rect::default(), base: Rect::default(), fan, label: label(kind, index) });
+    }
+    let mut put = |pile: PileId, frame: Rect| {
+        if let Some(p) = piles.get_mut(usize::from(pile)) {
+            p.base = Rect { width, height, ..frame };
+            p.frame = frame;
+        }
+    };
+
+    // A lone band row spreads out: stock and friends on the left, foundations on the right.
+    let spare = match plan.band {
+        Band::Top if plan.band_rows == 1 => band_columns - plan.band_last_row,
+        _ => 0,
+    };
+    plan::flow(spec, map, band_columns, |pile, row, column, span| {
+        let column = if map.is_foundation(pile) { column + spare } else { column };
+        let x = left + f32::from(column) * pitch_x;
+        let y = top + f32::from(row) * pitch_y;
+        put(pile, Rect { x, y, width: f32::from(span) * pitch_x - gap, height });
+    });
+
+    let (tableau_left, tableau_top) = match plan.band {
+        Band::Top => (left, top + f32::from(plan.band_rows) * pitch_y),
+        Band::Left { columns } => (left + f32::from(columns) * pitch_x, top),
+    };
+    let rows = f32::from(plan.tableau_rows.max(1));
+    let row_height = (bottom - tableau_top + gap) / rows - gap;
+    for pile in map.tableau() {
+        let (row, column) = (u16::from(pile) / plan.columns, u16::from(pile) % plan.columns);
+        let x = tableau_left + f32::from(column) * pitch_x;
+        let y = tableau_top + f32::from(row) * (row_height + gap);
+        put(pile, Rect { x, y, width, height: row_height });
+    }
+}
+
+/// The fan offsets (face down, face up) that fit `covered` cards into `room`: face-down slivers
+/// shrink first, as they tell the least, then all offsets alike.
+fn squeeze(covered: &[Card], room: f32, down: f32, up: f32) -> (f32, f32) {
+    let ups = covered.iter().filter(|c| c.face_up()).count() as f32;
+    let downs = covered.len() as f32 - ups;
+    if downs * down + ups * up <= room {
+        return (down, up);
+    }
+    let down = if downs > 0.0 { ((room - ups * up) / downs).max(down * DOWN_FLOOR).min(down) } else { down };
+    let need = downs * down + ups * up;
+    if need <= room {
+        (down, up)
+    } else {
+        let scale = room / need;
+        (down * scale, up * scale)
+    }
+}
+
+fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
+    let cards = state.pile(pile.pile);
+    // `can_lift(pile, n)` holds exactly for 1 ≤ n ≤ `max_lift(pile)`; asking once keeps this linear.
+    let lift_from = cards.len().saturating_sub(state.max_lift(pile.pile));
+    let base = pile.base;
+    let (room, down, up) = match pile.fan {
+        FanDirection::None => (0.0, 0.0, 0.0),
+        FanDirection::Down => (pile.frame.height - base.height, FAN_DOWN * base.height, FAN_UP * base.height),
+        FanDirection::Right => (pile.frame.width - base.width, FAN_DOWN * base.width, FAN_RIGHT * base.width),
+    };
+    let room = room.max(0.0);
+    let (down, up) = squeeze(&cards[..cards.len().saturating_sub(1)], room, down, up);
+    let mut along = 0.0f32;
+    for (position, card) in cards.iter().enumerate() {
+        // The clamp absorbs float rounding: no card may stick out of its pile's frame.
+        let shift = along.min(room);
+        let frame = match pile.fan {
+            FanDirection::Right => Rect { x: base.x + shift, ..base },
+            _ => Rect { y: base.y + shift, ..base },
+        };
+        // A table holds at most 255 decks' worth of cards, well within u16.
+        let z = out.len() as u16;
+        out.push(CardFrame {
+            card_id: card.id(),
+            pile: pile.pile,
+            position: position as u16,
+            frame,
+            z,
+            face_up: card.face_up(),
+            movable: position >= lift_from,
+        });
+        along += if card.face_up() { up } else { down };
+    }
+}
+
+impl TableLayout {
+    /// Where a dragged group dropped at (`x`, `y`) lands: the pile whose frame holds the point,
+    /// else the pile whose base is nearest, if within half a card width.
+    pub fn drop_target(&self, x: f32, y: f32) -> Option<PileId> {
+        if let Some(pile) = self.piles.iter().find(|p| p.frame.contains(x, y)) {
+            return Some(pile.pile);
+        }
+        let reach = self.card_width / 2.0;
+        self.piles
+            .iter()
+            .map(|p| (p.base.distance_to(x, y), p.pile))
+            .filter(|&(distance, _)| distance <= reach)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, pile)| pile)
+    }
+
+    /// The topmost card under (`x`, `y`), as (pile, position), for taps.
+    pub fn card_at(&self, x: f32, y: f32) -> Option<(PileId, u16)> {
+        // Cards are stored in increasing z, so the last hit is the one on top.
+        self.cards.iter().rev().find(|c| c.frame.contains(x, y)).map(|c| (c.pile, c.position))
+    }
+}

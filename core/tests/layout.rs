@@ -78,7 +78,9 @@ fn one_tall_pile(kind: GameKind, target: usize) -> State {
 fn all_piles_tall(kind: GameKind) -> State {
     let mut json = position_to_json(&deal(kind, 6));
     let mut all: Vec<String> = json.tableau.iter_mut().flat_map(|p| p.drain(..)).collect();
-    all.extend(json.stock.as_mut().map(|s| s.drain(..).collect::<Vec<_>>()).unwrap_or_default());
+    if let Some(stock) = json.stock.as_mut() {
+        all.append(stock);
+    }
     let piles = json.tableau.len();
     for (i, card) in all.into_iter().enumerate() {
         json.tableau[i % piles].push(face_up(&card));
@@ -238,7 +240,7 @@ fn card_widths_are_reported_and_sensible() {
         let [phone, phone_wide, tablet, tablet_wide] = row[..] else { unreachable!() };
         let floor = if kind.spec().decks == 1 { 40.0 } else { 35.0 };
         assert!(phone >= floor && phone_wide >= floor, "{kind:?}: cards too small on the phone");
-        assert!(tablet > phone * 1.5 && tablet_wide > phone_wide * 1.5, "{kind:?}: the tablet gets larger cards");
+        assert!(tablet > phone * 1.25 && tablet_wide > phone_wide * 1.25, "{kind:?}: the tablet gets larger cards");
     }
 }
 
