@@ -29,6 +29,8 @@ public final class AppModel {
     }
 
     public func refreshOverview() {
+        // Statistics change when a pending save of a won game lands: wait for it.
+        saver.flush()
         do {
             overview = try store.overview()
         } catch {

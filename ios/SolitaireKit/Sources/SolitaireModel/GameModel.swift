@@ -48,7 +48,7 @@ public final class GameModel {
     public var needsConfirmation: Bool { status.moves > 0 && status.state != .won }
 
     public func pile(_ id: UInt32) -> PileView? {
-        table.piles.first { $0.pile == id }
+        table.piles.first(where: { $0.pile == id })
     }
 
     public func setViewport(_ viewport: Viewport) {

@@ -1,0 +1,97 @@
+import SolitaireCore
+import SwiftUI
+import UIKit
+
+/// One card at the size the core gave it: its corner (rank and suit) and a large suit when
+/// face up, a patterned back when face down. The last move and a hint are marked on it.
+/// Its text scales with the card, not with Dynamic Type: the layout fixes the card's size.
+struct CardFaceView: View {
+    let card: CardView
+    let isHinted: Bool
+
+    var body: some View {
+        GeometryReader { proxy in
+            let width = proxy.size.width
+            let shape = RoundedRectangle(cornerRadius: width * 0.09, style: .continuous)
+            ZStack(alignment: .topLeading) {
+                if let face = card.face {
+                    shape.fill(Color(.secondarySystemGroupedBackground))
+                    corner(face, width: width)
+                    Image(systemName: face.suit.symbolName)
+                        .font(.system(size: width * 0.45))
+                        .foregroundStyle(face.red ? Color.red : Color.primary)
+                        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
+                        .padding(width * 0.08)
+                } else {
+                    shape.fill(Color.indigo.gradient)
+                    shape.inset(by: width * 0.08).strokeBorder(.white.opacity(0.45), lineWidth: max(1, width * 0.03))
+                }
+                shape.strokeBorder(borderColor, lineWidth: borderWidth(width))
+            }
+            .compositingGroup()
+            .shadow(color: .black.opacity(0.25), radius: 1, y: 1)
+        }
+    }
+
+    private func corner(_ face: CardFace, width: CGFloat) -> some View {
+        VStack(spacing: 0) {
+            Text(face.rankLabel)
+                .font(.system(size: width * 0.30, weight: .semibold, design: .rounded))
+                .minimumScaleFactor(0.5)
+                .lineLimit(1)
+            Image(systemName: face.suit.symbolName)
+                .font(.system(size: width * 0.22))
+        }
+        .foregroundStyle(face.red ? Color.red : Color.primary)
+        .padding(.leading, width * 0.06)
+        .padding(.top, width * 0.04)
+    }
+
+    private var borderColor: Color {
+        if isHinted { return .yellow }
+        if card.lastMoved { return .orange }
+        return Color(.separator)
+    }
+
+    private func borderWidth(_ width: CGFloat) -> CGFloat {
+        isHinted || card.lastMoved ? max(2, width * 0.05) : 0.5
+    }
+}
+
+/// Where a pile's bottom card sits: an outline, lit up when a dragged card may land there.
+struct PileOutline: View {
+    let kind: PileKind
+    let isTarget: Bool
+    let isHinted: Bool
+
+    var body: some View {
+        GeometryReader { proxy in
+            let width = proxy.size.width
+            let shape = RoundedRectangle(cornerRadius: width * 0.09, style: .continuous)
+            ZStack {
+                shape.fill(isTarget ? Color.green.opacity(0.35) : Color.black.opacity(0.12))
+                shape.strokeBorder(
+                    isTarget || isHinted ? Color.yellow : Color.white.opacity(0.35),
+                    lineWidth: isTarget || isHinted ? max(2, width * 0.05) : 1
+                )
+                if kind == .stock {
+                    // An empty stock turns the waste over when tapped.
+                    Image(systemName: "arrow.counterclockwise")
+                        .font(.system(size: width * 0.35))
+                        .foregroundStyle(.white.opacity(0.5))
+                }
+            }
+        }
+    }
+}
+
+extension Suit {
+    var symbolName: String {
+        switch self {
+        case .clubs: return "suit.club.fill"
+        case .diamonds: return "suit.diamond.fill"
+        case .hearts: return "suit.heart.fill"
+        case .spades: return "suit.spade.fill"
+        }
+    }
+}

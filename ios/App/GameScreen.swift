@@ -1,0 +1,119 @@
+import SolitaireCore
+import SolitaireModel
+import SwiftUI
+import UIKit
+
+/// One game: the table, its controls, its notices, and the confirmations before a game is
+/// thrown away.
+@MainActor
+struct GameScreen: View {
+    let game: GameModel
+    let info: GameInfo
+    /// This game's statistics row, read fresh when the statistics page opens.
+    let statistics: @MainActor () -> GameOverview?
+    let onLeave: @MainActor () -> Void
+
+    @State private var confirming: DealChoice?
+    @State private var page: Page?
+    @State private var statisticsRow: GameOverview?
+    /// A deal number typed in the sheet, dealt (after confirming) once the sheet is gone.
+    @State private var typedDeal: UInt64?
+
+    enum Page: String, Identifiable {
+        case rules, statistics, dealNumber
+        var id: String { rawValue }
+    }
+
+    var body: some View {
+        TableView(game: game)
+            .background(Felt.color)
+            // Over the table rather than beside it, so a notice never changes the layout.
+            .overlay(alignment: .top) {
+                NoticeBanner(game: game)
+            }
+            .overlay {
+                if game.status.state == .won {
+                    WinView(status: game.status, onDeal: { deal($0) }, onLeave: { onLeave() })
+                }
+            }
+            .navigationTitle(info.name)
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar {
+                ToolbarItem(placement: .topBarTrailing) {
+                    GameClock(game: game)
+                }
+                GameControls(game: game, onDeal: { deal($0) }, onShow: { show($0) })
+            }
+            .confirmationDialog(
+                "Throw this game away?",
+                isPresented: isConfirming,
+                titleVisibility: .visible,
+                presenting: confirming
+            ) { choice in
+                Button(DealTitles.title(of: choice), role: .destructive) {
+                    withAnimation(.snappy) { game.deal(choice) }
+                }
+            } message: { _ in
+                Text("It will count as a game lost in your statistics.")
+            }
+            .sheet(item: $page, onDismiss: { dealTypedNumber() }) { page in
+                NavigationStack {
+                    switch page {
+                    case .rules: RulesView(info: info)
+                    case .statistics: StatisticsView(rows: statisticsRow.map { [$0] } ?? [])
+                    case .dealNumber: DealNumberSheet { typedDeal = $0 }
+                    }
+                }
+            }
+    }
+
+    /// Deals as chosen, asking first if that throws away a game with moves in it.
+    private func deal(_ choice: DealChoice) {
+        if game.needsConfirmation {
+            confirming = choice
+        } else {
+            withAnimation(.snappy) { game.deal(choice) }
+        }
+    }
+
+    private func show(_ page: Page) {
+        if page == .statistics {
+            statisticsRow = statistics()
+        }
+        self.page = page
+    }
+
+    private func dealTypedNumber() {
+        guard let number = typedDeal else { return }
+        typedDeal = nil
+        deal(.number(number))
+    }
+
+    private var isConfirming: Binding<Bool> {
+        Binding(get: { confirming != nil }, set: { if !$0 { confirming = nil } })
+    }
+}
+
+/// Moves and playing time, ticking every second while on screen.
+@MainActor
+private struct GameClock: View {
+    let game: GameModel
+
+    var body: some View {
+        TimelineView(.periodic(from: .now, by: 1)) { _ in
+            let time = StatsText.time(ms: game.elapsedMs())
+            Text("\(game.status.moves) moves · \(time)")
+                .font(.footnote.monospacedDigit())
+                .accessibilityLabel("\(game.status.moves) moves, time \(time)")
+        }
+    }
+}
+
+/// The green of the table, darker in dark mode.
+enum Felt {
+    static let color = Color(uiColor: UIColor { traits in
+        traits.userInterfaceStyle == .dark
+            ? UIColor(red: 0.03, green: 0.20, blue: 0.11, alpha: 1)
+            : UIColor(red: 0.05, green: 0.42, blue: 0.24, alpha: 1)
+    })
+}

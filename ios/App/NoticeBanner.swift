@@ -1,0 +1,48 @@
+import SolitaireCore
+import SolitaireModel
+import SwiftUI
+
+/// At most one notice over the table: no move left, the game can no longer be won, or a hint.
+@MainActor
+struct NoticeBanner: View {
+    let game: GameModel
+
+    var body: some View {
+        Group {
+            if game.status.state == .lost {
+                notice("No more moves", systemImage: "xmark.octagon") {
+                    Button("Undo") { withAnimation(.snappy) { game.undo() } }
+                }
+            } else if game.cannotBeWon {
+                notice("This game can no longer be won", systemImage: "exclamationmark.triangle") {
+                    Button("Undo to a winnable position") {
+                        Task { await game.undoToWinnable() }
+                    }
+                    .disabled(game.isThinking)
+                }
+            } else if let hint = game.hint {
+                notice(hint.description, systemImage: "lightbulb") {
+                    Button("Play it") { withAnimation(.snappy) { game.play(hint.mv) } }
+                }
+            }
+        }
+        .animation(.default, value: game.status.state)
+        .animation(.default, value: game.cannotBeWon)
+    }
+
+    private func notice<Action: View>(_ text: String, systemImage: String, @ViewBuilder action: () -> Action) -> some View {
+        HStack(spacing: 12) {
+            Label(text, systemImage: systemImage)
+                .frame(maxWidth: .infinity, alignment: .leading)
+            action()
+                .buttonStyle(.borderedProminent)
+        }
+        .font(.callout)
+        .padding(12)
+        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 12, style: .continuous))
+        .padding(.horizontal)
+        .padding(.top, 4)
+        .transition(.move(edge: .top).combined(with: .opacity))
+        .accessibilityElement(children: .contain)
+    }
+}

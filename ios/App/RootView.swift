@@ -1,0 +1,47 @@
+import SolitaireCore
+import SolitaireModel
+import SwiftUI
+
+/// The chooser, the game pushed over it, one place for messages, and the scene's life cycle.
+@MainActor
+struct RootView: View {
+    let app: AppModel
+    @Environment(\.scenePhase) private var scenePhase
+
+    var body: some View {
+        NavigationStack {
+            ChooserView(app: app)
+                .navigationDestination(isPresented: isPlaying) {
+                    if let game = app.current, let info = gameCatalog().first(where: { $0.kind == game.kind }) {
+                        GameScreen(game: game, info: info, statistics: { statistics(of: game.kind) }, onLeave: { app.close() })
+                    }
+                }
+        }
+        .alert("Solitaire", isPresented: hasMessage, presenting: app.message) { _ in
+            Button("OK") {}
+        } message: { text in
+            Text(text)
+        }
+        .onChange(of: scenePhase) { _, phase in
+            switch phase {
+            case .background: app.enterBackground()
+            case .active: app.enterForeground()
+            default: break
+            }
+        }
+    }
+
+    private func statistics(of kind: GameKind) -> GameOverview? {
+        app.refreshOverview()
+        return app.overview.first(where: { $0.info.kind == kind })
+    }
+
+    /// Going back from the game (button or swipe) closes it: saved, clock stopped.
+    private var isPlaying: Binding<Bool> {
+        Binding(get: { app.current != nil }, set: { if !$0 { app.close() } })
+    }
+
+    private var hasMessage: Binding<Bool> {
+        Binding(get: { app.message != nil }, set: { if !$0 { app.message = nil } })
+    }
+}

@@ -1,0 +1,37 @@
+import SolitaireModel
+import SwiftUI
+
+@main
+struct SolitaireApp: App {
+    @State private var launch = Launch.open()
+
+    var body: some Scene {
+        WindowGroup {
+            switch launch {
+            case .ready(let app):
+                RootView(app: app)
+            case .failed(let reason):
+                ContentUnavailableView(
+                    "Saved games cannot be opened",
+                    systemImage: "exclamationmark.triangle",
+                    description: Text(reason)
+                )
+            }
+        }
+    }
+}
+
+/// The store lives in Application Support: private to the app, backed up, never shown in Files.
+enum Launch {
+    case ready(AppModel)
+    case failed(String)
+
+    @MainActor
+    static func open() -> Launch {
+        do {
+            return .ready(try AppModel(directory: URL.applicationSupportDirectory))
+        } catch {
+            return .failed(playerMessage(for: error))
+        }
+    }
+}
