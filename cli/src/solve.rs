@@ -1,5 +1,266 @@
-//! `solitaire solve` (to be written).
+//! `solitaire solve <game> --deals A..B [--budget-ms N] [--threads N] [--max-nodes N]
+//! [--memory-mb N] [--write-proven PATH]`: solve a range of deals, one line each, then a
+//! summary. Every won line is replayed through the engine before it counts: the engine judges.
 
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("solve is not written yet".to_string())
+use solitaire_core::solver::{self, Limits, Outcome};
+use solitaire_core::{deal, GameKind, Move, State};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "usage: solitaire solve <game> --deals A..B (inclusive) [--budget-ms N (default 10000)] \
+[--threads N (default 1)] [--max-nodes N] [--memory-mb N (default 256)] [--write-proven PATH]";
+
+struct Options {
+    kind: GameKind,
+    first: u64,
+    last: u64,
+    budget: Duration,
+    threads: usize,
+    limits: Limits,
+    write_proven: Option<String>,
+}
+
+enum Verdict {
+    Won(usize),
+    Unwinnable,
+    Unknown,
+    /// A won line the engine rejected: a solver bug.
+    BadLine(String),
+}
+
+struct Solved {
+    verdict: Verdict,
+    time: Duration,
+    nodes: u64,
+    table_bytes: usize,
+}
+
+fn parse_number<T: std::str::FromStr>(text: Option<&String>, what: &str) -> Result<T, String> {
+    text.and_then(|t| t.parse().ok()).ok_or_else(|| format!("{what} needs a number; {USAGE}"))
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let game = args.first().ok_or(USAGE)?;
+    let kind = GameKind::from_slug(game).ok_or_else(|| {
+        let slugs: Vec<&str> = GameKind::ALL.iter().map(|k| k.slug()).collect();
+        format!("unknown game {game:?}; one of {}", slugs.join(", "))
+    })?;
+    let mut options = Options {
+        kind,
+        first: 0,
+        last: 0,
+        budget: Duration::from_millis(10_000),
+        threads: 1,
+        limits: Limits::default(),
+        write_proven: None,
+    };
+    let mut deals = None;
+    let mut rest = args[1..].iter();
+    while let Some(flag) = rest.next() {
+        match flag.as_str() {
+            "--deals" => {
+                let text = rest.next().ok_or(USAGE)?;
+                let (a, b) = text.split_once("..").ok_or_else(|| format!("--deals wants A..B, not {text:?}"))?;
+                let b = b.strip_prefix('=').unwrap_or(b);
+                match (a.parse::<u64>(), b.parse::<u64>()) {
+                    (Ok(a), Ok(b)) if a <= b => deals = Some((a, b)),
+                    _ => return Err(format!("--deals wants A..B with A <= B, not {text:?}")),
+                }
+            }
+            "--budget-ms" => options.budget = Duration::from_millis(parse_number(rest.next(), flag)?),
+            "--threads" => {
+                options.threads = parse_number(rest.next(), flag)?;
+                if options.threads == 0 {
+                    return Err("--threads must be at least 1".to_string());
+                }
+            }
+            "--max-nodes" => options.limits.max_nodes = parse_number(rest.next(), flag)?,
+            "--memory-mb" => {
+                let mb: usize = parse_number(rest.next(), flag)?;
+                options.limits.max_memory_bytes = mb.saturating_mul(1 << 20);
+            }
+            "--write-proven" => options.write_proven = Some(rest.next().ok_or(USAGE)?.clone()),
+            other => return Err(format!("unknown option {other:?}; {USAGE}")),
+        }
+    }
+    (options.first, options.last) = deals.ok_or_else(|| format!("--deals is required; {USAGE}"))?;
+    Ok(options)
+}
+
+/// Plays `line` from `start` through the engine: every move must be legal, the end a win.
+fn replay(start: &State, line: &[Move]) -> Result<(), String> {
+    let mut state = start.clone();
+    let mut effects = Vec::new();
+    for (i, &mv) in line.iter().enumerate() {
+        if !state.apply(mv, &mut effects) {
+            return Err(format!("move {} of {} ({mv:?}) is illegal", i + 1, line.len()));
+        }
+    }
+    if state.is_won() {
+        Ok(())
+    } else {
+        Err(format!("the {} moves end in a position that is not won", line.len()))
+    }
+}
+
+fn solve_one(kind: GameKind, number: u64, budget: Duration, limits: &Limits) -> Solved {
+    let start = deal(kind, number);
+    let began = Instant::now();
+    let deadline = began + budget;
+    let report = solver::solve_with_report(&start, limits, &|| Instant::now() >= deadline);
+    let time = began.elapsed();
+    let verdict = match report.outcome {
+        Outcome::Won(line) => match replay(&start, &line) {
+            Ok(()) => Verdict::Won(line.len()),
+            Err(e) => Verdict::BadLine(e),
+        },
+        Outcome::Unwinnable => Verdict::Unwinnable,
+        Outcome::Unknown => Verdict::Unknown,
+    };
+    Solved { verdict, time, nodes: report.nodes, table_bytes: report.table_bytes }
+}
+
+/// Wilson score interval for `k` successes in `n` trials, 95%.
+fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.959_964);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+/// The process's peak resident memory, from Linux's /proc/self/status.
+fn vm_hwm() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line.trim_start_matches("VmHWM:").trim().to_string())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let options = parse_args(args)?;
+    let Options { kind, first, last, budget, threads, limits, .. } = options;
+    let next = Arc::new(AtomicU64::new(first));
+    let (sender, results) = mpsc::channel();
+    let workers: Vec<_> = (0..threads)
+        .map(|_| {
+            let (next, sender) = (Arc::clone(&next), sender.clone());
+            std::thread::spawn(move || loop {
+                let number = next.fetch_add(1, Ordering::Relaxed);
+                if number > last || sender.send((number, solve_one(kind, number, budget, &limits))).is_err() {
+                    break;
+                }
+            })
+        })
+        .collect();
+    drop(sender);
+
+    // Print in deal order whatever order the workers finish in.
+    let mut pending = BTreeMap::new();
+    let mut printed = first;
+    let mut all = Vec::new();
+    for (number, solved) in results {
+        pending.insert(number, solved);
+        while let Some(solved) = pending.remove(&printed) {
+            let what = match &solved.verdict {
+                Verdict::Won(n) => format!("won in {n} moves"),
+                Verdict::Unwinnable => "unwinnable".to_string(),
+                Verdict::Unknown => "unknown".to_string(),
+                Verdict::BadLine(e) => format!("BUG: the solver's winning line fails replay: {e}"),
+            };
+            println!("deal {printed}: {what}, {:.1} ms, {} nodes", ms(solved.time), solved.nodes);
+            all.push((printed, solved));
+            printed += 1;
+        }
+    }
+    for worker in workers {
+        worker.join().map_err(|_| "a solver thread panicked".to_string())?;
+    }
+    summarise(kind, &options.limits, budget, threads, &all);
+
+    if let Some(path) = &options.write_proven {
+        let won: Vec<u64> = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::Won(_))).map(|(n, _)| *n).collect();
+        let header = format!(
+            "{}: deals proved winnable by the solver (thoughtful: it sees face-down cards and the stock).\n\
+             {} of deals {first}..{last}; budget {} ms, {} nodes per deal.\n\
+             Regenerate: solitaire solve {} --deals {first}..{last} --write-proven {path}",
+            kind.spec().name,
+            won.len(),
+            budget.as_millis(),
+            limits.max_nodes,
+            kind.slug()
+        );
+        std::fs::write(path, solver::format_proven(&header, &won)).map_err(|e| format!("cannot write {path}: {e}"))?;
+        println!("wrote {} proven deals to {path}", won.len());
+    }
+    let bad = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::BadLine(_))).count();
+    if bad > 0 {
+        return Err(format!("{bad} winning lines failed replay: solver bug"));
+    }
+    Ok(())
+}
+
+fn summarise(kind: GameKind, limits: &Limits, budget: Duration, threads: usize, all: &[(u64, Solved)]) {
+    let count = |f: fn(&Verdict) -> bool| all.iter().filter(|(_, s)| f(&s.verdict)).count();
+    let won = count(|v| matches!(v, Verdict::Won(_)));
+    let unwinnable = count(|v| matches!(v, Verdict::Unwinnable));
+    let unknown = count(|v| matches!(v, Verdict::Unknown));
+    let bad = count(|v| matches!(v, Verdict::BadLine(_)));
+    let n = all.len();
+    let decided = won + unwinnable;
+    let pct = |k: usize, n: usize| if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 };
+    let (low, high) = wilson(won, decided);
+    let mut times: Vec<Duration> = all.iter().map(|(_, s)| s.time).collect();
+    times.sort();
+    let nodes: u64 = all.iter().map(|(_, s)| s.nodes).sum();
+    let busy: f64 = times.iter().map(Duration::as_secs_f64).sum();
+    let table = all.iter().map(|(_, s)| s.table_bytes).max().unwrap_or(0);
+    println!("--- {} (thoughtful solver: it sees face-down cards and the stock order)", kind.spec().name);
+    println!(
+        "deals {n}: won {won}, unwinnable {unwinnable}, unknown {unknown}, replay failures {bad}; \
+         budget {} ms and {} nodes per deal, {threads} thread(s)",
+        budget.as_millis(),
+        limits.max_nodes
+    );
+    println!("decided {decided} ({:.1}%)", pct(decided, n));
+    println!(
+        "winnable {:.1}% of decided (95% CI {:.1}-{:.1}%, Wilson); {:.1}-{:.1}% of all deals counting unknowns both ways",
+        pct(won, decided),
+        100.0 * low,
+        100.0 * high,
+        pct(won, n),
+        pct(won + unknown, n)
+    );
+    println!(
+        "time per deal: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.95)),
+        ms(percentile(&times, 1.0))
+    );
+    println!(
+        "nodes: {nodes} in {busy:.1} s of solving, {:.2} M nodes/s per thread",
+        if busy > 0.0 { nodes as f64 / busy / 1e6 } else { 0.0 }
+    );
+    println!(
+        "peak memory: transposition table reserved up to {:.0} MiB per thread (pages touched as used); \
+         process VmHWM {}",
+        table as f64 / f64::from(1 << 20),
+        vm_hwm().unwrap_or_else(|| "unavailable".to_string())
+    );
 }

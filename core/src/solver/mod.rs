@@ -1,1 +1,115 @@
-//! The solver (to be written).
+//! The solver: does a position have a winning line, and what is it?
+//!
+//! It is a *thoughtful* solver: it sees every card, face-down ones and the stock order
+//! included, which a player does not. A `Won` verdict means "winnable by someone who knew where
+//! every card lies"; apps must say so wherever they show it. `Unwinnable` is a proof under the
+//! same knowledge, so it holds for the player too.
+//!
+//! Depth-first search (`search.rs`) over the engine's own `apply_unchecked`/`undo`, with a
+//! fast move generator that prunes only moves that cannot lose a win (`moves.rs`) and a
+//! transposition table on a canonical position hash (`hash.rs`). Pure: no clock, no thread;
+//! time budgets come in through `cancel`, asked every few thousand nodes. The same position
+//! and node limit give the same answer every time (unless `cancel` fires).
+
+mod hash;
+mod moves;
+mod proven;
+mod search;
+
+#[cfg(test)]
+mod tests;
+
+pub use proven::{format_proven, proven_deals, winnable_deal};
+
+use crate::engine::Move;
+use crate::state::State;
+
+/// What a search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions entered (moves applied) before giving up with `Unknown`.
+    pub max_nodes: u64,
+    /// Cap on the transposition table and the search path together; a search that would pass
+    /// it ends `Unknown`. (The table takes at most two thirds of it, counting the moment it
+    /// doubles, and at least 512 bytes.)
+    pub max_memory_bytes: usize,
+}
+
+impl Default for Limits {
+    /// A full solve: 20 million nodes (tens of seconds at most), 256 MiB.
+    fn default() -> Limits {
+        Limits { max_nodes: 20_000_000, max_memory_bytes: 256 << 20 }
+    }
+}
+
+impl Limits {
+    /// Phone-sized, for hints and "still winnable?": about 100 ms, 16 MiB.
+    pub fn quick() -> Limits {
+        Limits { max_nodes: 100_000, max_memory_bytes: 16 << 20 }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A winning line from the position (empty when it is already won).
+    Won(Vec<Move>),
+    /// Proved: no line from the position wins.
+    Unwinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// An outcome with what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub outcome: Outcome,
+    pub nodes: u64,
+    /// Memory the transposition table reserved (pages are touched only as entries land).
+    pub table_bytes: usize,
+    pub table_entries: usize,
+}
+
+/// Searches for a winning line from `state`. `cancel` is asked every few thousand nodes; when
+/// it answers true the search stops with `Unknown`.
+pub fn solve(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Outcome {
+    solve_with_report(state, limits, cancel).outcome
+}
+
+/// `solve`, also telling the nodes searched and the table's size.
+pub fn solve_with_report(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
+    search::search(state, limits, cancel)
+}
+
+/// A move to suggest: the first move of a winning line found within `limits`; failing that,
+/// the most promising move by the move-ordering heuristic, never illegal, never a null move
+/// (`State::is_null_move`) and never one that sends back what `last` (the move just played)
+/// moved. `None` when no such move exists. The stock action counts as a move.
+pub fn hint(state: &State, last: Option<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Option<Move> {
+    if let Outcome::Won(line) = solve(state, limits, cancel) {
+        if let Some(&first) = line.first() {
+            return Some(first);
+        }
+    }
+    heuristic_move(state, last)
+}
+
+fn heuristic_move(state: &State, last: Option<Move>) -> Option<Move> {
+    let rules = moves::Rules::new(state.kind());
+    let reverses_last = |mv: Move| match (mv, last) {
+        (Move::Transfer { from, count, to }, Some(Move::Transfer { from: f, count: c, to: t })) => {
+            from == t && to == f && count == c
+        }
+        _ => false,
+    };
+    let mut best: Option<(i32, Move)> = None;
+    for mv in state.legal_move_list() {
+        if state.is_null_move(mv) || reverses_last(mv) {
+            continue;
+        }
+        let score = rules.score(state, mv);
+        if !matches!(best, Some((b, _)) if b >= score) {
+            best = Some((score, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}

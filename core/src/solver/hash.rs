@@ -1,0 +1,92 @@
+//! The canonical position hash keying the transposition table: positions that differ only in
+//! ways the rules cannot tell apart hash alike.
+//!
+//! - Two-deck games: the copies of a card are interchangeable, so cards hash by face value.
+//! - Interchangeable piles (tableau piles when `Rules::tableau_symmetric`, cells, foundations
+//!   of one rule) are combined by a commutative sum of their mixed hashes, so order is folded.
+//! - The stock and a feeding reserve only ever lose their top card, so within one search their
+//!   length alone says what they hold.
+
+use super::moves::{face, Rules};
+use crate::card::Card;
+use crate::engine::Effect;
+use crate::spec::{PileKind, ReserveRule};
+use crate::state::State;
+
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A strong 64-bit finaliser (MurmurHash3's), so that sums of mixed values rarely collide.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
+fn pile_hash(cards: &[Card]) -> u64 {
+    cards.iter().fold(cards.len() as u64, |h, &c| {
+        let key = face(c) as u64 | u64::from(c.face_up()) << 6;
+        (h.rotate_left(11) ^ key).wrapping_mul(GOLDEN)
+    })
+}
+
+/// The canonical hash, kept up to date pile by pile: a move touches few piles, so only their
+/// shares of the sum are recomputed.
+pub(crate) struct Hasher {
+    shares: Vec<u64>,
+    total: u64,
+    symmetric: bool,
+}
+
+impl Hasher {
+    pub(crate) fn new(rules: &Rules, s: &State) -> Hasher {
+        let symmetric = rules.tableau_symmetric(s);
+        let shares: Vec<u64> = (0..s.pile_count()).map(|p| share(rules, s, p, symmetric)).collect();
+        let total = shares.iter().fold(0u64, |a, &b| a.wrapping_add(b));
+        Hasher { shares, total, symmetric }
+    }
+
+    pub(crate) fn value(&self) -> u64 {
+        self.total
+    }
+
+    /// Brings the hash up to date with `s` after `effects` were applied to it or undone.
+    pub(crate) fn update(&mut self, rules: &Rules, s: &State, effects: &[Effect]) {
+        if rules.tableau_symmetric(s) != self.symmetric {
+            *self = Hasher::new(rules, s);
+            return;
+        }
+        for &effect in effects {
+            match effect {
+                Effect::Transfer { from, to, .. } => {
+                    self.refresh(rules, s, usize::from(from));
+                    self.refresh(rules, s, usize::from(to));
+                }
+                Effect::Flip(pile) => self.refresh(rules, s, usize::from(pile)),
+            }
+        }
+    }
+
+    fn refresh(&mut self, rules: &Rules, s: &State, pile: usize) {
+        if let Some(old) = self.shares.get_mut(pile) {
+            let new = share(rules, s, pile, self.symmetric);
+            self.total = self.total.wrapping_sub(*old).wrapping_add(new);
+            *old = new;
+        }
+    }
+}
+
+/// One pile's share of the canonical hash.
+fn share(rules: &Rules, s: &State, pile: usize, symmetric: bool) -> u64 {
+    let cards = s.pile(pile as u8);
+    let salt = match rules.kind(pile as u8) {
+        PileKind::Tableau if symmetric => 1,
+        PileKind::Foundation => 2 + u64::from(rules.found_class[pile - usize::from(rules.map.tableau)]),
+        PileKind::Cell => 20,
+        PileKind::Stock => return mix(cards.len() as u64 ^ 30 << 56),
+        PileKind::Reserve if s.spec().reserve == Some(ReserveRule::Feeder) => return mix(cards.len() as u64 ^ 31 << 56),
+        _ => 40 + pile as u64,
+    };
+    mix(pile_hash(cards) ^ salt.wrapping_mul(GOLDEN))
+}

@@ -1,0 +1,289 @@
+//! The solver's own move generator: the engine's `legal_moves` asks every (source, count,
+//! target) triple, which is too slow for a search of millions of nodes, so this one indexes
+//! the tableau tops by face value. It yields only legal moves (checked against the engine in
+//! tests and by `debug_assert!`), minus the pruned ones below, best first.
+//!
+//! Pruning rules, each losing no win:
+//! 1. Interchangeable empty targets: when several empty piles of one kind are interchangeable
+//!    (see `Rules::tableau_symmetric`; cells always; foundations of one rule always), only the
+//!    first is tried: the results differ only by which pile is which.
+//! 2. Null moves: a whole pile onto an empty interchangeable pile of its kind gives the same
+//!    position up to pile order. (Not in Dnieper while the stock lasts: there the stock deals by
+//!    pile position, so such a move changes what lands where.)
+//! 3. Immediate reversal: when the previous move was a single transfer with no automatic effect,
+//!    moving the same cards straight back gives the grandparent position, which is on the
+//!    current search path and so is explored from there.
+//! 4. Forced safe foundation moves (games whose tableau builds down without wrapping onto
+//!    foundations built up from the Ace, one deck: Yakutat Bay): an Ace on top of a pile is
+//!    never useful in the tableau (nothing is ever placed on it, and it is the top card, so no
+//!    group needs it), so playing it up loses nothing; the same holds for a 2 once every card
+//!    that could be placed on it (the opposite-colour Aces) is on the foundations (playing
+//!    those back would only make useless Aces again). When such a move exists it is the only
+//!    move tried. Turning the card beneath face up earlier only adds options.
+
+use crate::card::{Card, ACE};
+use crate::engine::Move;
+use crate::games::GameKind;
+use crate::spec::*;
+use crate::state::State;
+
+/// Face value: the same for both copies of a card in two-deck games.
+pub(crate) fn face(card: Card) -> usize {
+    usize::from(card.id() % 52)
+}
+
+/// A game's rules, prepared once per search for fast lookups.
+pub(crate) struct Rules {
+    pub(crate) map: PileMap,
+    spec: &'static GameSpec,
+    kinds: Vec<PileKind>,
+    /// For each face value, the face values of the tableau cards it may be placed on.
+    unders: Vec<Vec<u8>>,
+    /// Foundations with the same rule share a class: they are interchangeable.
+    pub(crate) found_class: Vec<u8>,
+    safe_low: bool,
+}
+
+/// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
+pub(crate) type Plain = Option<(PileId, PileId, u8)>;
+
+impl Rules {
+    pub(crate) fn new(kind: GameKind) -> Rules {
+        let spec = kind.spec();
+        let map = spec.piles();
+        let kinds = (0..map.len).map(|p| map.kind(p).map_or(PileKind::Stock, |(k, _)| k)).collect();
+        let unders = (0..52u8)
+            .map(|b| (0..52u8).filter(|&u| spec.tableau.build.accepts(Card::from_id(u), Card::from_id(b))).collect())
+            .collect();
+        let found_class = spec
+            .foundations
+            .iter()
+            .map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8)
+            .collect();
+        let safe_low = spec.decks == 1
+            && spec.tableau.build.direction == Direction::Down
+            && !spec.tableau.build.wrap
+            && !spec.foundations.is_empty()
+            && spec.foundations.iter().all(|f| {
+                *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
+            });
+        Rules { map, spec, kinds, unders, found_class, safe_low }
+    }
+
+    /// Whether the tableau piles are interchangeable: always, except while a stock that deals
+    /// one card to each pile by position (DN-6) still has cards. (Chequers' reserve fills the
+    /// one pile just emptied, CH-6, so its piles are interchangeable too.)
+    pub(crate) fn tableau_symmetric(&self, s: &State) -> bool {
+        !(self.spec.stock == Some(StockRule::DealToTableau) && s.can_deal())
+    }
+
+    pub(crate) fn kind(&self, pile: PileId) -> PileKind {
+        self.kinds.get(usize::from(pile)).copied().unwrap_or(PileKind::Stock)
+    }
+
+    /// A move's promise, for ordering (higher first) and for heuristic hints.
+    pub(crate) fn score(&self, s: &State, mv: Move) -> i32 {
+        let Move::Transfer { from, count, to } = mv else { return 0 };
+        let count = usize::from(count);
+        let mut score = match self.kind(to) {
+            PileKind::Foundation => 100,
+            PileKind::Tableau if s.pile(to).is_empty() => 5,
+            PileKind::Tableau => 30,
+            _ => 2,
+        };
+        let src = s.pile(from);
+        match self.kind(from) {
+            PileKind::Tableau if count >= src.len() => score += 40,
+            PileKind::Tableau => {
+                let below = src[src.len() - count - 1];
+                if !below.face_up() {
+                    // Turning a card; the more still hidden under it, the sooner.
+                    score += 60 + src.iter().take_while(|c| !c.face_up()).count() as i32;
+                } else if self.spec.tableau.build.accepts(below, src[src.len() - count]) {
+                    score -= 25;
+                }
+            }
+            PileKind::Foundation => score -= 60,
+            _ => score += 20,
+        }
+        score
+    }
+
+    /// Appends the moves worth trying from `s`, best first. `scratch` is reused between calls.
+    pub(crate) fn generate(&self, s: &State, last: Plain, scratch: &mut Vec<(i32, Move)>, out: &mut Vec<Move>) {
+        scratch.clear();
+        if let Some(forced) = self.collect(s, last, scratch) {
+            out.push(forced);
+            return;
+        }
+        scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        out.extend(scratch.iter().map(|&(_, mv)| mv));
+    }
+
+    /// Fills `found` with the candidate moves; returns a forced move instead when rule 4 applies.
+    fn collect(&self, s: &State, last: Plain, found: &mut Vec<(i32, Move)>) -> Option<Move> {
+        let map = &self.map;
+        let symmetric = self.tableau_symmetric(s);
+        // Tableau piles by the face value of their face-up top card, and the empty ones.
+        let mut by_face = [0u32; 52];
+        let mut empty_tableau = 0u32;
+        for p in map.tableau() {
+            match s.top(p) {
+                Some(c) if c.face_up() => by_face[face(c)] |= 1 << p,
+                Some(_) => {}
+                None => empty_tableau |= 1 << p,
+            }
+        }
+        // Foundations by the face values they accept next.
+        let mut found_by_face = [0u16; 52];
+        let mut class_seen = 0u16;
+        for (i, f) in map.foundations().enumerate() {
+            let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
+                continue;
+            };
+            let pile = s.pile(f);
+            match pile.last() {
+                None => {
+                    let class = 1u16 << self.found_class[i];
+                    if class_seen & class != 0 {
+                        continue; // rule 1
+                    }
+                    class_seen |= class;
+                    for suit in 0..4u8 {
+                        let started = one_per_suit
+                            && map.foundations().enumerate().any(|(j, g)| {
+                                self.found_class[j] == self.found_class[i]
+                                    && s.pile(g).first().is_some_and(|c| face(*c) / 13 == usize::from(suit))
+                            });
+                        if !started {
+                            found_by_face[usize::from(suit * 13 + base - 1)] |= 1 << i;
+                        }
+                    }
+                }
+                Some(&top) if pile.len() < 13 => {
+                    let rank = top.rank();
+                    let next = match direction {
+                        Direction::Down if rank > ACE => Some(rank - 1),
+                        Direction::Down if wrap => Some(13),
+                        Direction::Up if rank < 13 => Some(rank + 1),
+                        Direction::Up if wrap => Some(ACE),
+                        _ => None,
+                    };
+                    if let Some(next) = next {
+                        found_by_face[face(top) / 13 * 13 + usize::from(next) - 1] |= 1 << i;
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        let first_empty_cell = map.cells().find(|&c| s.pile(c).is_empty());
+        let reserve_room = match (self.spec.reserve, map.reserve) {
+            (Some(ReserveRule::Holding { capacity }), Some(r)) if s.pile(r).len() < usize::from(capacity) => Some(r),
+            _ => None,
+        };
+        let group = self.spec.tableau.unit == MoveUnit::Group;
+
+        for from in 0..map.len {
+            let kind = self.kind(from);
+            let pile = s.pile(from);
+            let max_count = match kind {
+                PileKind::Stock => 0,
+                PileKind::Tableau if group => s.face_up_count(from),
+                PileKind::Foundation if !self.spec.foundations[usize::from(from - map.tableau)].gives_back() => 0,
+                _ => usize::from(pile.last().is_some_and(|c| c.face_up())),
+            };
+            for count in 1..=max_count {
+                let bottom = pile[pile.len() - count];
+                let mut push = |to: PileId| {
+                    if last == Some((to, from, count as u8)) {
+                        return; // rule 3
+                    }
+                    let mv = Move::Transfer { from, count: count as u8, to };
+                    debug_assert!(s.is_legal(mv), "{mv:?}");
+                    found.push((self.score(s, mv), mv));
+                };
+                // Onto tableau tops.
+                let mut targets = 0u32;
+                for &u in &self.unders[face(bottom)] {
+                    targets |= by_face[usize::from(u)];
+                }
+                if kind == PileKind::Tableau {
+                    targets &= !(1 << from);
+                }
+                // Onto empty tableau piles.
+                let empty_ok = match self.spec.tableau.empty {
+                    EmptyRule::AnyCard => true,
+                    EmptyRule::OnlyRank(rank) => bottom.rank() == rank,
+                };
+                if empty_ok && empty_tableau != 0 {
+                    if !symmetric {
+                        targets |= empty_tableau;
+                    } else if !(kind == PileKind::Tableau && count == pile.len()) {
+                        targets |= empty_tableau & empty_tableau.wrapping_neg(); // rules 1, 2
+                    }
+                }
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as PileId;
+                    targets &= targets - 1;
+                    push(to);
+                }
+                if count != 1 {
+                    continue;
+                }
+                // Onto foundations.
+                let mut fmask = found_by_face[face(bottom)];
+                if kind == PileKind::Foundation {
+                    let i = from - map.tableau;
+                    fmask &= !(1 << i);
+                    if pile.len() == 1 {
+                        // Rule 2: a lone base card to another empty foundation of its rule.
+                        for (j, g) in map.foundations().enumerate() {
+                            if self.found_class[j] == self.found_class[usize::from(i)] && s.pile(g).is_empty() {
+                                fmask &= !(1 << j);
+                            }
+                        }
+                    }
+                }
+                while fmask != 0 {
+                    let j = fmask.trailing_zeros() as PileId;
+                    fmask &= fmask - 1;
+                    let to = map.tableau + j;
+                    if kind == PileKind::Tableau && self.safe_low && self.is_safe(s, bottom) {
+                        let mv = Move::Transfer { from, count: 1, to };
+                        debug_assert!(s.is_legal(mv));
+                        return Some(mv); // rule 4
+                    }
+                    push(to);
+                }
+                // Into a cell or the holding reserve: from the tableau only.
+                if kind == PileKind::Tableau {
+                    if let Some(cell) = first_empty_cell {
+                        push(cell); // rule 1
+                    }
+                    if let Some(r) = reserve_room {
+                        push(r);
+                    }
+                }
+            }
+        }
+        if s.can_deal() {
+            found.push((0, Move::Stock));
+        }
+        None
+    }
+
+    /// Rule 4: an Ace, or a 2 once both Aces that could be placed on it are on foundations.
+    fn is_safe(&self, s: &State, card: Card) -> bool {
+        match card.rank() {
+            ACE => true,
+            2 => {
+                let ace_up = |suit: usize| {
+                    self.map.foundations().any(|f| s.pile(f).first().is_some_and(|c| face(*c) / 13 == suit))
+                };
+                // Under `safe_low` only Aces are ever placed on a 2.
+                (0..52).filter(|&f| self.unders[f].contains(&(face(card) as u8))).all(|f| ace_up(f / 13))
+            }
+            _ => false,
+        }
+    }
+}

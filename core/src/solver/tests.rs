@@ -1,0 +1,337 @@
+use super::hash::Hasher;
+use super::moves::Rules;
+use super::*;
+use crate::deal::deal;
+use crate::engine::Effect;
+use crate::games::GameKind;
+use std::collections::HashSet;
+
+fn no_cancel() -> bool {
+    false
+}
+
+/// A cheap deterministic generator for random walks.
+fn next(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// Positions met on random walks from a few deals of `kind`.
+fn walk_positions(kind: GameKind, deals: u64, steps: usize) -> Vec<State> {
+    let mut out = Vec::new();
+    let mut seed = 0x2545_f491_4f6c_dd1d;
+    for n in 1..=deals {
+        let mut s = deal(kind, n);
+        for _ in 0..steps {
+            out.push(s.clone());
+            let moves = s.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next(&mut seed) % moves.len() as u64) as usize];
+            s.apply_unchecked(mv, &mut Vec::new());
+        }
+    }
+    out
+}
+
+fn hash_of(rules: &Rules, s: &State) -> u64 {
+    Hasher::new(rules, s).value()
+}
+
+fn after(s: &State, mv: Move) -> State {
+    let mut t = s.clone();
+    t.apply_unchecked(mv, &mut Vec::new());
+    t
+}
+
+/// The generator yields legal moves only, and every legal move it leaves out (pruning rules
+/// 1 and 2) reaches a position the generated moves reach too, or the position itself.
+#[test]
+fn generator_is_legal_and_prunes_only_symmetric_moves() {
+    for kind in GameKind::ALL {
+        let rules = Rules::new(kind);
+        for s in walk_positions(kind, 3, 60) {
+            let mut generated = Vec::new();
+            rules.generate(&s, None, &mut Vec::new(), &mut generated);
+            let legal = s.legal_move_list();
+            for mv in &generated {
+                assert!(legal.contains(mv), "{kind:?}: generated illegal {mv:?}");
+            }
+            if generated.len() == 1 && !legal.iter().all(|m| generated.contains(m)) {
+                continue; // a forced safe move (rule 4), tested on its own
+            }
+            let mut reached: HashSet<u64> = generated.iter().map(|&m| hash_of(&rules, &after(&s, m))).collect();
+            reached.insert(hash_of(&rules, &s));
+            for mv in legal.iter().filter(|m| !generated.contains(m)) {
+                assert!(reached.contains(&hash_of(&rules, &after(&s, *mv))), "{kind:?}: lost {mv:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_hash_matches_a_fresh_one_through_moves_and_undos() {
+    for kind in GameKind::ALL {
+        let rules = Rules::new(kind);
+        let mut s = deal(kind, 7);
+        let mut hasher = Hasher::new(&rules, &s);
+        let mut seed = 99;
+        let mut history: Vec<Vec<Effect>> = Vec::new();
+        for step in 0..200 {
+            let moves = s.legal_move_list();
+            if step % 5 == 4 || moves.is_empty() {
+                let Some(effects) = history.pop() else { break };
+                s.undo(&effects);
+                hasher.update(&rules, &s, &effects);
+            } else {
+                let mut effects = Vec::new();
+                s.apply_unchecked(moves[(next(&mut seed) % moves.len() as u64) as usize], &mut effects);
+                hasher.update(&rules, &s, &effects);
+                history.push(effects);
+            }
+            assert_eq!(hasher.value(), hash_of(&rules, &s), "{kind:?} step {step}");
+        }
+    }
+}
+
+/// Duplicates fold by face value; interchangeable piles fold their order; positions differ.
+#[test]
+fn canonical_hash_folds_what_the_rules_cannot_tell_apart() {
+    // Swapping two tableau piles: the same position for every game but Dnieper with stock.
+    for kind in GameKind::ALL {
+        let rules = Rules::new(kind);
+        let s = deal(kind, 3);
+        let piles: Vec<Vec<crate::card::Card>> = s.piles().to_vec();
+        let mut swapped = State::empty(kind);
+        for (i, cards) in piles.iter().enumerate() {
+            let from = match i {
+                0 => 1,
+                1 => 0,
+                _ => i,
+            };
+            let _ = cards;
+            swapped.pile_mut(i as u8).extend_from_slice(&piles[from]);
+        }
+        let same = hash_of(&rules, &s) == hash_of(&rules, &swapped);
+        assert_eq!(same, rules.tableau_symmetric(&s), "{kind:?}");
+    }
+    // Exchanging the two copies of a card in a two-deck game.
+    let kind = GameKind::Zerline;
+    let rules = Rules::new(kind);
+    let s = deal(kind, 5);
+    let mut exchanged = s.clone();
+    for p in 0..s.pile_count() as u8 {
+        for c in exchanged.pile_mut(p).iter_mut() {
+            *c = crate::card::Card::new(1 - c.deck(), c.suit(), c.rank()).with_face_up(c.face_up());
+        }
+    }
+    assert_ne!(s, exchanged);
+    assert_eq!(hash_of(&rules, &s), hash_of(&rules, &exchanged));
+    // A real move changes the hash.
+    let mv = s.legal_move_list()[0];
+    assert_ne!(hash_of(&rules, &s), hash_of(&rules, &after(&s, mv)));
+}
+
+/// Rule 3: after a plain transfer, its exact reverse is not generated, and it would only
+/// have returned to the previous position.
+#[test]
+fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
+    let kind = GameKind::YakutatBay;
+    let rules = Rules::new(kind);
+    let mut checked = 0;
+    for s in walk_positions(kind, 4, 40) {
+        for mv in s.legal_move_list() {
+            let mut t = s.clone();
+            let mut effects = Vec::new();
+            t.apply_unchecked(mv, &mut effects);
+            let [Effect::Transfer { from, to, count }] = effects[..] else { continue };
+            let back = Move::Transfer { from: to, count, to: from };
+            if !t.is_legal(back) {
+                continue;
+            }
+            assert_eq!(after(&t, back), s);
+            let mut generated = Vec::new();
+            rules.generate(&t, Some((from, to, count)), &mut Vec::new(), &mut generated);
+            assert!(!generated.contains(&back));
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+/// Rule 4 forces only Aces, and 2s whose possible occupants (opposite-colour Aces) are up.
+#[test]
+fn forced_moves_are_aces_and_safe_twos() {
+    let kind = GameKind::YakutatBay;
+    let rules = Rules::new(kind);
+    let mut forced = 0;
+    for s in walk_positions(kind, 20, 80) {
+        let mut generated = Vec::new();
+        rules.generate(&s, None, &mut Vec::new(), &mut generated);
+        let legal = s.legal_move_list();
+        if let [Move::Transfer { from, count: 1, to }] = generated[..] {
+            let real = legal.iter().filter(|m| !s.is_null_move(**m)).count();
+            if real > 1 && s.map().is_tableau(from) && s.map().is_foundation(to) {
+                let card = s.top(from).unwrap();
+                assert!(card.rank() <= 2, "{card}");
+                forced += 1;
+            }
+        }
+    }
+    assert!(forced > 0);
+}
+
+/// Exhaustive search over exact engine states, no pruning, for small positions.
+fn brute_force_winnable(start: &State, cap: usize) -> Option<bool> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![start.clone()];
+    seen.insert(start.clone());
+    while let Some(s) = stack.pop() {
+        if s.is_won() {
+            return Some(true);
+        }
+        for mv in s.legal_move_list() {
+            let t = after(&s, mv);
+            if seen.insert(t.clone()) {
+                if seen.len() > cap {
+                    return None;
+                }
+                stack.push(t);
+            }
+        }
+    }
+    Some(false)
+}
+
+/// Every pruning rule at once against a search with none: on end-game positions (a winning
+/// line's tail, then random moves, which often spoil it), the verdicts agree.
+#[test]
+fn verdicts_agree_with_unpruned_search_on_small_positions() {
+    let mut compared = [0usize; 2];
+    let mut seed = 12345;
+    for kind in GameKind::ALL {
+        for n in 1..=8 {
+            let start = deal(kind, n);
+            let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 200_000, ..Limits::default() }, &no_cancel) else {
+                continue;
+            };
+            let mut s = start.clone();
+            let keep = line.len().saturating_sub(10);
+            for &mv in &line[..keep] {
+                s.apply_unchecked(mv, &mut Vec::new());
+            }
+            for _ in 0..(next(&mut seed) % 6) {
+                let moves = s.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                s.apply_unchecked(moves[(next(&mut seed) % moves.len() as u64) as usize], &mut Vec::new());
+            }
+            let Some(truth) = brute_force_winnable(&s, 20_000) else { continue };
+            let verdict = solve(&s, &Limits::default(), &no_cancel);
+            assert_ne!(verdict, Outcome::Unknown);
+            assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{kind:?} deal {n}");
+            compared[usize::from(truth)] += 1;
+        }
+    }
+    assert!(compared[0] + compared[1] >= 8, "{compared:?}");
+}
+
+fn replays_to_a_win(start: &State, line: &[Move]) -> bool {
+    let mut s = start.clone();
+    line.iter().all(|&mv| s.apply(mv, &mut Vec::new())) && s.is_won()
+}
+
+#[test]
+fn solves_deals_of_every_game_and_the_lines_replay() {
+    for kind in GameKind::ALL {
+        let won = (1..=5)
+            .filter(|&n| {
+                let start = deal(kind, n);
+                match solve(&start, &Limits { max_nodes: 100_000, ..Limits::default() }, &no_cancel) {
+                    Outcome::Won(line) => {
+                        assert!(replays_to_a_win(&start, &line), "{kind:?} {n}");
+                        true
+                    }
+                    _ => false,
+                }
+            })
+            .count();
+        assert!(won >= 2, "{kind:?}: {won}");
+    }
+}
+
+#[test]
+fn same_input_same_answer_and_budgets_stop_it() {
+    let s = deal(GameKind::Zerline, 2);
+    let limits = Limits { max_nodes: 20_000, ..Limits::default() };
+    assert_eq!(solve_with_report(&s, &limits, &no_cancel), solve_with_report(&s, &limits, &no_cancel));
+    let tiny = Limits { max_nodes: 10, ..Limits::default() };
+    assert_eq!(solve(&s, &tiny, &no_cancel), Outcome::Unknown);
+    assert_eq!(solve(&s, &Limits::default(), &|| true), Outcome::Unknown);
+    let cramped = Limits { max_memory_bytes: 1024, ..Limits::default() };
+    assert_ne!(solve(&s, &cramped, &no_cancel), Outcome::Unwinnable);
+}
+
+#[test]
+fn a_won_position_is_won_with_no_moves() {
+    let mut s = State::empty(GameKind::HowTheyRun);
+    let f = s.map().foundations().start;
+    for (i, suit) in crate::card::Suit::ALL.into_iter().enumerate() {
+        for rank in (1..=13).rev() {
+            s.pile_mut(f + i as u8).push(crate::card::Card::new(0, suit, rank).with_face_up(true));
+        }
+    }
+    assert_eq!(solve(&s, &Limits::default(), &no_cancel), Outcome::Won(Vec::new()));
+    assert_eq!(hint(&s, None, &Limits::quick(), &no_cancel), None);
+}
+
+/// Hints are legal, never null, never the reverse of the last move, also without a solve.
+#[test]
+fn heuristic_hints_are_legal_and_never_null_or_reversing() {
+    for kind in GameKind::ALL {
+        for s in walk_positions(kind, 2, 30) {
+            for last in s.legal_move_list().into_iter().take(3) {
+                let Some(mv) = heuristic_move(&s, Some(last)) else { continue };
+                assert!(s.is_legal(mv) && !s.is_null_move(mv));
+                if let (Move::Transfer { from, count, to }, Move::Transfer { from: f, count: c, to: t }) = (mv, last) {
+                    assert!(!(from == t && to == f && count == c));
+                }
+            }
+        }
+        let s = deal(kind, 1);
+        let mv = hint(&s, None, &Limits::quick(), &no_cancel).expect("a deal has moves");
+        assert!(s.is_legal(mv));
+    }
+}
+
+#[test]
+fn proven_lists_round_trip_and_pick_listed_deals() {
+    let text = format_proven("test", &[9, 1, 2, 3, 5, 7, 8]);
+    assert_eq!(text, "# test\n1-3 5 7-9\n");
+    for kind in GameKind::ALL {
+        let deals = proven_deals(kind);
+        assert!(deals.windows(2).all(|w| w[0] < w[1]));
+        if !deals.is_empty() {
+            assert!(deals.contains(&winnable_deal(kind, 12345)));
+        }
+    }
+}
+
+/// A sample of each game's shipped proven deals, replayed to a win through the engine.
+#[test]
+fn shipped_proven_deals_replay_to_a_win() {
+    for kind in GameKind::ALL {
+        let deals = proven_deals(kind);
+        for &n in deals.iter().step_by(deals.len() / 3 + 1) {
+            let start = deal(kind, n);
+            let Outcome::Won(line) = solve(&start, &Limits::default(), &no_cancel) else {
+                panic!("{kind:?} deal {n} is listed as proven but did not solve");
+            };
+            assert!(replays_to_a_win(&start, &line), "{kind:?} deal {n}");
+        }
+    }
+}
