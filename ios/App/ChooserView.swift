@@ -8,6 +8,10 @@ struct ChooserView: View {
     let app: AppModel
     @State private var showsStatistics = false
 
+    init(app: AppModel) {
+        self.app = app
+    }
+
     var body: some View {
         List(app.overview, id: \.info.kind) { row in
             Button {

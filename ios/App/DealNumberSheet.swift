@@ -7,6 +7,10 @@ struct DealNumberSheet: View {
     @State private var text = ""
     @Environment(\.dismiss) private var dismiss
 
+    init(onDeal: @escaping @MainActor (UInt64) -> Void) {
+        self.onDeal = onDeal
+    }
+
     var body: some View {
         Form {
             TextField("Deal number", text: $text)

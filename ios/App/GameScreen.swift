@@ -13,11 +13,23 @@ struct GameScreen: View {
     let statistics: @MainActor () -> GameOverview?
     let onLeave: @MainActor () -> Void
 
-    @State private var confirming: DealChoice?
-    @State private var page: Page?
-    @State private var statisticsRow: GameOverview?
+    @State private var confirming: DealChoice? = nil
+    @State private var page: Page? = nil
+    @State private var statisticsRow: GameOverview? = nil
     /// A deal number typed in the sheet, dealt (after confirming) once the sheet is gone.
-    @State private var typedDeal: UInt64?
+    @State private var typedDeal: UInt64? = nil
+
+    init(
+        game: GameModel,
+        info: GameInfo,
+        statistics: @escaping @MainActor () -> GameOverview?,
+        onLeave: @escaping @MainActor () -> Void
+    ) {
+        self.game = game
+        self.info = info
+        self.statistics = statistics
+        self.onLeave = onLeave
+    }
 
     enum Page: String, Identifiable {
         case rules, statistics, dealNumber

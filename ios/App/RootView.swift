@@ -8,6 +8,10 @@ struct RootView: View {
     let app: AppModel
     @Environment(\.scenePhase) private var scenePhase
 
+    init(app: AppModel) {
+        self.app = app
+    }
+
     var body: some View {
         NavigationStack {
             ChooserView(app: app)

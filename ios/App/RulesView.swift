@@ -6,6 +6,10 @@ struct RulesView: View {
     let info: GameInfo
     @Environment(\.dismiss) private var dismiss
 
+    init(info: GameInfo) {
+        self.info = info
+    }
+
     var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 12) {

@@ -6,6 +6,10 @@ struct StatisticsView: View {
     let rows: [GameOverview]
     @Environment(\.dismiss) private var dismiss
 
+    init(rows: [GameOverview]) {
+        self.rows = rows
+    }
+
     var body: some View {
         List(rows, id: \.info.kind) { row in
             Section(row.info.name) {

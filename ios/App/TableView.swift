@@ -7,7 +7,11 @@ import SwiftUI
 @MainActor
 struct TableView: View {
     let game: GameModel
-    @State private var drag: Drag?
+    @State private var drag: Drag? = nil
+
+    init(game: GameModel) {
+        self.game = game
+    }
 
     /// A card being dragged, with the cards lying on it that move along.
     private struct Drag {
