@@ -91,6 +91,17 @@ pub fn deal(kind: GameKind, deal: u64) -> State {
 mod tests {
     use super::*;
 
+    /// The generator is the published SplitMix64: its reference outputs for seed 1234567.
+    #[test]
+    fn splitmix64_matches_reference_outputs() {
+        let mut rng = SplitMix64(1234567);
+        let outputs: Vec<u64> = (0..5).map(|_| rng.next()).collect();
+        assert_eq!(
+            outputs,
+            [6457827717110365317, 3203168211198807973, 9817491932198370423, 4593380528125082431, 16408922859458223821]
+        );
+    }
+
     #[test]
     fn bounded_draw_stays_in_range_and_reaches_both_ends() {
         let mut rng = SplitMix64(7);

@@ -49,7 +49,10 @@ struct TapCycle {
 
 #[derive(Clone, Debug)]
 pub struct Game {
-    deal: u64,
+    /// The deal number, or none for a game begun from a given position.
+    deal: Option<u64>,
+    /// The opening position: where restart and full undo lead.
+    start: State,
     state: State,
     history: Vec<Step>,
     /// Undone steps, the next to redo last.
@@ -64,6 +67,7 @@ impl PartialEq for Game {
     /// Equal when everything a save holds is equal (the tap cycle is a UI convenience).
     fn eq(&self, other: &Game) -> bool {
         self.deal == other.deal
+            && self.start == other.start
             && self.state == other.state
             && self.history == other.history
             && self.redo == other.redo
@@ -75,9 +79,17 @@ impl PartialEq for Game {
 
 impl Game {
     pub fn new(kind: GameKind, deal_number: u64) -> Game {
+        let mut game = Game::from_position(deal(kind, deal_number));
+        game.deal = Some(deal_number);
+        game
+    }
+
+    /// A game begun from `start` (an analysis position, or a test's), not from a deal.
+    pub fn from_position(start: State) -> Game {
         Game {
-            deal: deal_number,
-            state: deal(kind, deal_number),
+            deal: None,
+            state: start.clone(),
+            start,
             history: Vec::new(),
             redo: Vec::new(),
             clock: Clock::default(),
@@ -91,8 +103,12 @@ impl Game {
         self.state.kind()
     }
 
-    pub fn deal_number(&self) -> u64 {
+    pub fn deal_number(&self) -> Option<u64> {
         self.deal
+    }
+
+    pub fn start(&self) -> &State {
+        &self.start
     }
 
     pub fn state(&self) -> &State {
@@ -222,7 +238,7 @@ impl Game {
 
     /// Back to the opening deal, history cleared; settings and clock kept.
     pub fn restart(&mut self) {
-        self.state = deal(self.kind(), self.deal);
+        self.state = self.start.clone();
         self.history.clear();
         self.redo.clear();
         self.tap_cycle = None;
@@ -362,7 +378,8 @@ impl Game {
 
     /// Rebuilds a game from its saved parts; `save.rs` validates them.
     pub(crate) fn from_parts(
-        deal: u64,
+        deal: Option<u64>,
+        start: State,
         state: State,
         history: Vec<Step>,
         redo: Vec<(Move, bool)>,
@@ -372,6 +389,7 @@ impl Game {
     ) -> Game {
         Game {
             deal,
+            start,
             state,
             history,
             redo,

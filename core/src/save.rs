@@ -5,12 +5,14 @@
 //!  "position": {…position notation…}, "history": [{"from": "stock"}, …],
 //!  "redo": […], "elapsed_ms": 61000, "auto_play": false, "stats_recorded": false}
 //! ```
-//! `history` lists moves oldest first (`"auto": true` on auto-play's); `redo` lists undone moves,
+//! A game begun from a position rather than a deal has `"deal": null` and that position as
+//! `"start"`. `history` lists moves oldest first (`"auto": true` on auto-play's); `redo` lists undone moves,
 //! the next to redo last. Restoring trusts nothing: the position must be a complete, valid
 //! table, and replaying the history from the deal must reach it exactly.
 
 use serde::{Deserialize, Serialize};
 
+use crate::deal::deal;
 use crate::engine::Move;
 use crate::error::SaveError;
 use crate::game::{Game, Step};
@@ -30,7 +32,9 @@ struct SaveFile {
     format: String,
     version: u32,
     game: String,
-    deal: u64,
+    deal: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<PositionJson>,
     position: PositionJson,
     history: Vec<MoveJson>,
     redo: Vec<MoveJson>,
@@ -54,6 +58,7 @@ pub fn to_json(game: &Game) -> String {
         version: VERSION,
         game: game.kind().slug().to_string(),
         deal: game.deal_number(),
+        start: game.deal_number().is_none().then(|| position_to_json(game.start())),
         position: position_to_json(game.state()),
         history: game.history().iter().map(|s| with_auto(s.mv, s.auto)).collect(),
         redo: game.redo_stack().iter().map(|&(mv, auto)| with_auto(mv, auto)).collect(),
@@ -85,12 +90,19 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
         return Err(SaveError::WrongGame { expected: file.game, found: file.position.game });
     }
 
-    let mut replay = Game::new(kind, file.deal);
-    let map = *replay.state().map();
+    let start = match (file.deal, &file.start) {
+        (Some(number), None) => deal(kind, number),
+        (None, Some(start)) => position_from_json(start, Completeness::Complete)?,
+        _ => return Err(SaveError::Malformed("a save has either a deal number or a start position".into())),
+    };
+    if start.kind() != kind {
+        return Err(SaveError::WrongGame { expected: file.game, found: start.kind().slug().into() });
+    }
+    let map = *start.map();
     let parse = |index: usize, json: &MoveJson| {
         move_from_json(&map, json).map(|mv| (mv, json.auto)).map_err(|_| SaveError::IllegalHistory { index })
     };
-    let mut state = replay.state().clone();
+    let mut state = start.clone();
     let mut history = Vec::with_capacity(file.history.len());
     for (index, json) in file.history.iter().enumerate() {
         let (mv, auto) = parse(index, json)?;
@@ -111,6 +123,5 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
             return Err(SaveError::IllegalHistory { index: file.history.len() + redo.len() - 1 - offset });
         }
     }
-    replay = Game::from_parts(file.deal, state, history, redo, file.elapsed_ms, file.auto_play, file.stats_recorded);
-    Ok(replay)
+    Ok(Game::from_parts(file.deal, start, state, history, redo, file.elapsed_ms, file.auto_play, file.stats_recorded))
 }

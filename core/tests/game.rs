@@ -1,0 +1,152 @@
+//! The player-facing game: taps, destinations, undo/redo, auto-play, clock, status.
+
+mod common;
+
+use common::*;
+use solitaire_core::engine::Status;
+use solitaire_core::{Game, GameError, GameKind, Move, TapOutcome};
+
+/// A game at a given position, for tap tests: deal 1 with its state swapped in via a save.
+fn game_at(kind: GameKind, deal: u64) -> Game {
+    Game::new(kind, deal)
+}
+
+#[test]
+fn tap_prefers_foundation_then_build_then_empty_pile() {
+    // Yakutat Bay deal 1: find a tapped card whose best destination follows the documented order.
+    let mut game = game_at(GameKind::YakutatBay, 1);
+    let state = game.state().clone();
+    let mut checked = 0;
+    for pile in state.map().tableau() {
+        let len = state.pile(pile).len();
+        for index in 0..len {
+            let targets = game.destinations(pile, index).unwrap();
+            let Some(&first) = targets.first() else { continue };
+            let mut trial = game.clone();
+            let outcome = trial.tap(pile, index).unwrap();
+            let expected = Move::Transfer { from: pile, count: (len - index) as u8, to: first };
+            assert_eq!(outcome, TapOutcome::Played(expected));
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "deal 1 has playable cards");
+    assert_eq!(game.tap(0, 0).is_ok(), true);
+}
+
+#[test]
+fn tapping_again_cycles_destinations_then_returns() {
+    // 7H can go on 8S or 8C; tapping it again moves it on, then back home.
+    let state = table(GameKind::YakutatBay, &[("tableau:0", "#2D 7H"), ("tableau:1", "8S"), ("tableau:2", "8C")]);
+    let mut game = Game::from_position(state);
+    assert_eq!(game.destinations(0, 1).unwrap(), vec![1, 2]);
+    assert_eq!(game.tap(0, 1).unwrap(), TapOutcome::Played(Move::Transfer { from: 0, count: 1, to: 1 }));
+    assert_eq!(game.tap(1, 1).unwrap(), TapOutcome::Played(Move::Transfer { from: 0, count: 1, to: 2 }));
+    assert_eq!(game.moves_made(), 1, "a cycled tap replaces the move, it does not add one");
+    assert_eq!(game.tap(2, 1).unwrap(), TapOutcome::Returned);
+    assert_eq!(pile_text(game.state(), "tableau:0"), "#2D 7H", "back where it started, card turned down again");
+}
+
+#[test]
+fn tapping_the_stock_deals_and_a_stuck_card_does_nothing() {
+    let mut game = Game::new(GameKind::Dnieper, 5);
+    let stock = game.state().map().stock.unwrap();
+    assert_eq!(game.tap(stock, 0).unwrap(), TapOutcome::Played(Move::Stock));
+    assert_eq!(game.state().pile(stock).len(), 17);
+    let mut stuck = Game::from_position(table(GameKind::YakutatBay, &[("tableau:0", "5S 9H"), ("tableau:1", "KD")]));
+    assert_eq!(stuck.tap(0, 0).unwrap(), TapOutcome::NoMove, "5S has nowhere to go");
+    assert!(matches!(stuck.tap(40, 0), Err(GameError::NoSuchPile(40))));
+    assert!(matches!(stuck.tap(0, 5), Err(GameError::NoSuchCard { .. })));
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let mut game = Game::new(GameKind::HowTheyRun, 3);
+    assert!(matches!(game.undo(), Err(GameError::NothingToUndo)));
+    let start = game.state().clone();
+    let moves = game.state().legal_move_list();
+    game.play(moves[0]).unwrap();
+    let after = game.state().clone();
+    game.undo().unwrap();
+    assert_eq!(game.state(), &start);
+    game.redo().unwrap();
+    assert_eq!(game.state(), &after);
+    assert!(matches!(game.redo(), Err(GameError::NothingToRedo)));
+    let illegal = Move::Transfer { from: 0, count: 30, to: 1 };
+    assert!(matches!(game.play(illegal), Err(GameError::IllegalMove(_))));
+    assert_eq!(game.state(), &after, "an illegal move changes nothing");
+}
+
+#[test]
+fn auto_play_sends_safe_cards_up_and_one_undo_takes_them_back() {
+    let state = table(
+        GameKind::YakutatBay,
+        &[("tableau:0", "9C AS"), ("tableau:1", "TD 2S"), ("tableau:2", "QH"), ("tableau:3", "JS 3H")],
+    );
+    let mut game = Game::from_position(state.clone());
+    game.set_auto_play(true);
+    assert_eq!(pile_text(game.state(), "foundation:0"), "AS", "an Ace is always safe");
+    assert_eq!(pile_text(game.state(), "tableau:1"), "TD 2S", "2S waits: red Aces could still need it");
+    let covered = table(GameKind::YakutatBay, &[("tableau:0", "AS 9C"), ("tableau:1", "3C TD")]);
+    let mut manual = Game::from_position(covered.clone());
+    manual.set_auto_play(true);
+    assert_eq!(manual.state(), &covered, "nothing safe yet");
+    manual.play(m(manual.state(), "tableau:0 1 tableau:1")).unwrap();
+    assert_eq!(pile_text(manual.state(), "foundation:0"), "AS", "uncovered, and sent up at once");
+    assert_eq!(manual.history().len(), 2);
+    manual.undo().unwrap();
+    assert_eq!(manual.state(), &covered, "one undo takes back the move and the automatic one");
+}
+
+#[test]
+fn auto_play_finishes_a_certain_win() {
+    let state = table(
+        GameKind::Zerline,
+        &[
+            ("foundation:0", "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS"),
+            ("tableau:0", "QS JS"),
+        ],
+    );
+    let mut game = Game::from_position(state);
+    game.play(m(game.state(), "tableau:0 1 foundation:0")).unwrap();
+    assert_eq!(game.status(), Status::Playing);
+    game.set_auto_play(true);
+    assert!(game.state().is_won(), "QS follows by itself");
+    assert_eq!(game.moves_made(), 1);
+}
+
+#[test]
+fn clock_counts_only_while_shown_and_not_after_the_win() {
+    let mut game = Game::new(GameKind::Dnieper, 1);
+    game.touch(1_000);
+    assert_eq!(game.elapsed_ms(), 0, "paused until resumed");
+    game.resume(2_000);
+    game.touch(5_000);
+    assert_eq!(game.elapsed_ms(), 3_000);
+    game.pause(6_000);
+    game.touch(60_000);
+    assert_eq!(game.elapsed_ms(), 4_000);
+    game.resume(70_000);
+    game.touch(70_500);
+    assert_eq!(game.elapsed_ms(), 4_500);
+}
+
+#[test]
+fn restart_goes_back_to_the_deal() {
+    let mut game = Game::new(GameKind::Chequers, 8);
+    let start = game.state().clone();
+    let mv = game.state().legal_move_list()[0];
+    game.play(mv).unwrap();
+    game.restart();
+    assert_eq!(game.state(), &start);
+    assert!(!game.can_undo() && !game.can_redo());
+}
+
+#[test]
+fn last_moved_cards_names_the_cards_of_the_last_move() {
+    let state = table(GameKind::Dnieper, &[("tableau:0", "#2D 9S 4H"), ("tableau:1", "TS")]);
+    let mut game = Game::from_position(state);
+    game.play(m(game.state(), "tableau:0 2 tableau:1")).unwrap();
+    let moved: Vec<String> =
+        game.last_moved_cards().iter().map(|&id| solitaire_core::Card::from_id(id).with_face_up(true).to_string()).collect();
+    assert_eq!(moved, vec!["9S", "4H"]);
+}

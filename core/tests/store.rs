@@ -1,0 +1,212 @@
+//! Saves and the directory store: nothing lost, nothing trusted, nothing silently overwritten.
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::*;
+use proptest::prelude::*;
+use solitaire_core::{save, Game, GameKind, SaveError, Stats, Store, StoreError};
+
+/// A fresh directory under the target dir, removed first if a previous run left it.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A game a few moves in, with something to undo and something to redo.
+fn game_in_progress() -> Game {
+    let mut game = Game::new(GameKind::Dnieper, 77);
+    for _ in 0..6 {
+        let moves = game.state().legal_move_list();
+        game.play(moves[moves.len() / 2]).unwrap();
+    }
+    game.undo().unwrap();
+    game.resume(0);
+    game.touch(4_321);
+    game
+}
+
+/// Yakutat Bay with only the King of spades left to play.
+fn one_move_from_winning() -> Game {
+    let ups: Vec<String> = ['C', 'D', 'H', 'S']
+        .iter()
+        .map(|&s| run(s).split(' ').rev().collect::<Vec<_>>().join(" "))
+        .collect();
+    let spades = ups[3].rsplit_once(' ').unwrap().0.to_string();
+    Game::from_position(table(
+        GameKind::YakutatBay,
+        &[("foundation:0", &ups[0]), ("foundation:1", &ups[1]), ("foundation:2", &ups[2]), ("foundation:3", &spades), ("tableau:0", "KS")],
+    ))
+}
+
+fn win(game: &mut Game) {
+    let mv = m(game.state(), "tableau:0 1 foundation:3");
+    game.play(mv).unwrap();
+}
+
+#[test]
+fn a_save_restores_the_identical_game_with_its_history() {
+    let game = game_in_progress();
+    let restored = save::from_json(&save::to_json(&game)).unwrap();
+    assert_eq!(restored, game);
+    assert_eq!(restored.elapsed_ms(), 4_321);
+    let mut a = restored.clone();
+    let mut b = game.clone();
+    a.redo().unwrap();
+    b.redo().unwrap();
+    a.undo().unwrap();
+    b.undo().unwrap();
+    a.undo().unwrap();
+    b.undo().unwrap();
+    assert_eq!(a, b, "a restored game undoes and redoes exactly as before");
+}
+
+#[test]
+fn bad_saves_are_refused_with_a_typed_error() {
+    let good = save::to_json(&game_in_progress());
+    let value: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = value.clone();
+        f(&mut v);
+        v.to_string()
+    };
+    let cases: Vec<(&str, String)> = vec![
+        ("truncated", good[..good.len() / 2].to_string()),
+        ("garbage", "\u{0}\u{1}garbage{{{".to_string()),
+        ("empty", String::new()),
+        ("future version", edit(&|v| v["version"] = 99.into())),
+        ("not ours", edit(&|v| v["format"] = "something-else".into())),
+        ("unknown game", edit(&|v| v["game"] = "klondike".into())),
+        ("illegal move in history", edit(&|v| v["history"][0] = serde_json::json!({"from": "tableau:0", "cards": 9, "to": "tableau:1"}))),
+        ("position not reached", edit(&|v| v["history"].as_array_mut().unwrap().pop().map(|_| ()).unwrap())),
+        ("duplicate card", edit(&|v| v["position"]["tableau"][0][0] = v["position"]["tableau"][1][0].clone())),
+        ("missing card", edit(&|v| { v["position"]["stock"].as_array_mut().unwrap().pop(); })),
+        ("no deal and no start", edit(&|v| v["deal"] = serde_json::Value::Null)),
+        ("unknown field", edit(&|v| v["cheat"] = true.into())),
+        ("bad redo", edit(&|v| v["redo"] = serde_json::json!([{"from": "waste", "cards": 1, "to": "tableau:0"}]))),
+        ("huge history", edit(&|v| v["history"] = serde_json::Value::Array(vec![serde_json::json!({"from": "stock"}); 30_000])))
+    ];
+    for (what, text) in cases {
+        let result = save::from_json(&text);
+        assert!(result.is_err(), "{what} was accepted");
+        if what == "future version" {
+            assert_eq!(result.unwrap_err(), SaveError::FutureVersion(99));
+        }
+    }
+    let deep = "[".repeat(100_000);
+    assert!(save::from_json(&deep).is_err(), "deep nesting is refused, not a stack overflow");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Random damage to a save never panics: it restores (if harmless) or returns an error.
+    #[test]
+    fn damaged_saves_never_panic(flips in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..8)) {
+        let mut bytes = save::to_json(&game_in_progress()).into_bytes();
+        for (at, byte) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] = byte;
+        }
+        let _ = save::from_json(&String::from_utf8_lossy(&bytes));
+    }
+}
+
+#[test]
+fn the_store_saves_and_resumes_each_game_kind() {
+    let store = Store::open(temp_dir("resume")).unwrap();
+    assert!(store.load(GameKind::Dnieper).unwrap().is_none());
+    let mut game = game_in_progress();
+    store.save(&mut game).unwrap();
+    assert!(store.has_game(GameKind::Dnieper));
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(game));
+    let reopened = Store::open(store.dir()).unwrap();
+    assert!(reopened.load(GameKind::Dnieper).unwrap().is_some());
+    assert!(reopened.load(GameKind::Chequers).unwrap().is_none());
+    let leftovers: Vec<_> = fs::read_dir(store.dir()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(leftovers.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{leftovers:?}");
+}
+
+#[test]
+fn a_corrupt_save_is_kept_aside_reported_and_never_overwritten() {
+    let store = Store::open(temp_dir("corrupt")).unwrap();
+    let path = store.dir().join("zerline.json");
+    fs::write(&path, b"{\"format\": \"solitaire-save\", \"version\": 1, \"game\"").unwrap();
+    let Err(StoreError::Corrupt { kept_as, .. }) = store.load(GameKind::Zerline) else { panic!("not reported") };
+    assert_eq!(fs::read(&kept_as).unwrap(), b"{\"format\": \"solitaire-save\", \"version\": 1, \"game\"");
+    assert!(!path.exists());
+    assert!(store.load(GameKind::Zerline).unwrap().is_none(), "the store carries on");
+    fs::write(&path, b"again").unwrap();
+    let Err(StoreError::Corrupt { kept_as: second, .. }) = store.load(GameKind::Zerline) else { panic!() };
+    assert_ne!(second, kept_as, "the first kept file is not overwritten");
+    assert!(kept_as.exists() && second.exists());
+    let mut game = Game::new(GameKind::Zerline, 1);
+    store.save(&mut game).unwrap();
+    assert_eq!(store.load(GameKind::Zerline).unwrap(), Some(game));
+}
+
+#[test]
+fn a_save_of_another_kind_in_the_wrong_file_is_kept_aside() {
+    let store = Store::open(temp_dir("wrong-kind")).unwrap();
+    fs::write(store.dir().join("chequers.json"), save::to_json(&Game::new(GameKind::Zerline, 3))).unwrap();
+    assert!(matches!(store.load(GameKind::Chequers), Err(StoreError::Corrupt { .. })));
+}
+
+#[test]
+fn a_crash_mid_write_leaves_the_previous_save() {
+    let store = Store::open(temp_dir("crash")).unwrap();
+    let mut game = game_in_progress();
+    store.save(&mut game).unwrap();
+    // What a crash between writing the temporary file and renaming it leaves behind.
+    fs::write(store.dir().join("dnieper.json.tmp"), b"{\"half\": ").unwrap();
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(game.clone()));
+    game.redo().unwrap();
+    store.save(&mut game).unwrap();
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(game));
+}
+
+#[test]
+fn statistics_count_wins_once_losses_and_streaks() {
+    let store = Store::open(temp_dir("stats")).unwrap();
+    let mut game = one_move_from_winning();
+    game.resume(0);
+    game.touch(90_000);
+    win(&mut game);
+    store.save(&mut game).unwrap();
+    store.save(&mut game).unwrap();
+    let s = store.stats(GameKind::YakutatBay).unwrap();
+    assert_eq!(s, Stats { played: 1, won: 1, current_streak: 1, best_streak: 1, best_time_ms: Some(90_000), fewest_moves: Some(1) });
+    assert!(!store.has_game(GameKind::YakutatBay), "a won game is no longer in progress");
+
+    let mut quick = one_move_from_winning();
+    win(&mut quick);
+    store.save(&mut quick).unwrap();
+    let mut abandoned = game_in_progress();
+    let mut idle = Game::new(GameKind::YakutatBay, 5);
+    store.abandon(&mut idle).unwrap();
+    let mut given_up = one_move_from_winning();
+    given_up.play(m(given_up.state(), "foundation:0 1 tableau:1")).unwrap();
+    store.save(&mut given_up).unwrap();
+    store.abandon(&mut given_up).unwrap();
+    store.abandon(&mut given_up).unwrap();
+    let s = store.stats(GameKind::YakutatBay).unwrap();
+    assert_eq!((s.played, s.won, s.current_streak, s.best_streak), (3, 2, 0, 2), "{s:?}");
+    assert_eq!(s.best_time_ms, Some(0));
+    assert!(!store.has_game(GameKind::YakutatBay));
+    store.abandon(&mut abandoned).unwrap();
+    assert_eq!(store.stats(GameKind::Dnieper).unwrap().played, 1);
+}
+
+#[test]
+fn damaged_statistics_are_kept_aside_and_the_win_still_counts() {
+    let store = Store::open(temp_dir("stats-corrupt")).unwrap();
+    fs::write(store.dir().join("stats.json"), b"not json").unwrap();
+    let mut game = one_move_from_winning();
+    win(&mut game);
+    assert!(matches!(store.save(&mut game), Err(StoreError::Corrupt { .. })), "the damage is reported");
+    assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1);
+    assert!(store.dir().join("stats.corrupt-1.json").exists());
+}
