@@ -6,7 +6,7 @@ use crate::engine::{Effect, Move, Status};
 use crate::error::GameError;
 use crate::games::GameKind;
 use crate::notation::format_move;
-use crate::spec::{FoundationRule, PileId, PileKind};
+use crate::spec::{PileId, PileKind};
 use crate::state::State;
 
 /// One entry of the history: a move and everything it changed.
@@ -294,13 +294,14 @@ impl Game {
     /// Plays the tapped card (with the cards on it where groups move) to its best destination;
     /// tapping the same card again moves it on to its next destination. Tapping the stock deals.
     pub fn tap(&mut self, pile: PileId, index: usize) -> Result<TapOutcome, GameError> {
-        let card = self.check_card(pile, index)?;
         if self.state.pile_kind(pile) == Some(PileKind::Stock) {
+            // Any tap on the stock, even on its empty outline, is the stock action.
             return Ok(match self.deal_stock() {
                 Ok(()) => TapOutcome::Played(Move::Stock),
                 Err(_) => TapOutcome::NoMove,
             });
         }
+        let card = self.check_card(pile, index)?;
         if let Some(cycle) = self.tap_cycle.take() {
             let repeated = cycle.card == card.id()
                 && cycle.targets.get(cycle.at) == Some(&pile)
@@ -343,7 +344,7 @@ impl Game {
                 return;
             }
         }
-        if let Some(finish) = self.state.certain_finish() {
+        if let Some(finish) = crate::assist::certain_finish(&self.state) {
             for mv in finish {
                 if self.push(mv, true).is_err() {
                     return;
@@ -435,31 +436,5 @@ impl State {
             }
         }
         on
-    }
-
-    /// When nothing is hidden and plain foundation plays win the game, those plays.
-    pub fn certain_finish(&self) -> Option<Vec<Move>> {
-        let spec = self.spec();
-        let builds = spec.foundations.iter().all(|r| matches!(r, FoundationRule::Build { .. }));
-        let hidden = self.piles().iter().flatten().any(|c| !c.face_up());
-        if !builds || hidden || self.can_deal() || self.is_won() {
-            return None;
-        }
-        let map = *self.map();
-        let mut state = self.clone();
-        let mut plays = Vec::new();
-        let mut effects = Vec::new();
-        'play: loop {
-            for from in (0..map.len).filter(|&p| !map.is_foundation(p)) {
-                if let Some(to) = map.foundations().find(|&to| state.can_lift(from, 1) && state.accepts(from, 1, to)) {
-                    let mv = Move::Transfer { from, count: 1, to };
-                    state.apply_unchecked(mv, &mut effects);
-                    plays.push(mv);
-                    continue 'play;
-                }
-            }
-            break;
-        }
-        state.is_won().then_some(plays)
     }
 }

@@ -2,6 +2,7 @@
 //! by number, undo/redo, taps, auto-play, saves and statistics. Pure but for `store`, the only
 //! module that touches the file system. See `ARCHITECTURE.md` at the repository root.
 
+pub mod assist;
 pub mod card;
 pub mod deal;
 pub mod describe;

@@ -1,0 +1,23 @@
+//! The contract the Kotlin and Swift apps are written against: a `Game`, a `Store`, the records
+//! they draw, and one error type. Thin by design: every decision is the core's; this crate only
+//! converts types, holds locks and reads the clock.
+//!
+//! Every method is safe to call from any thread (each object is behind a mutex) and none panics
+//! across the boundary: bad piles, illegal moves and damaged files come back as `GameError`,
+//! which Kotlin sees as `GameException` and Swift as `GameError`.
+
+mod convert;
+mod game;
+mod store;
+
+pub use convert::*;
+pub use game::Game;
+pub use store::Store;
+
+uniffi::setup_scaffolding!();
+
+/// Every game the core knows, in menu order.
+#[uniffi::export]
+pub fn game_catalog() -> Vec<GameInfo> {
+    solitaire_core::GameKind::ALL.into_iter().map(GameInfo::from).collect()
+}

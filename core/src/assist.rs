@@ -1,0 +1,115 @@
+//! What the apps ask the solver for, in the terms of a game in play: a hint, "can this still
+//! be won?", how far to undo to get back to a winnable position, a winnable deal.
+//!
+//! The solver sees face-down cards and the stock order; every verdict here is "winnable by
+//! someone who knew where every card lies" (`solver` module docs).
+
+use crate::engine::Move;
+use crate::game::Game;
+use crate::games::GameKind;
+use crate::solver::{self, Limits, Outcome};
+use crate::state::State;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Winnable,
+    Unwinnable,
+    Unknown,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintMove {
+    pub mv: Move,
+    /// The move begins a winning line the solver found.
+    pub leads_to_win: bool,
+}
+
+/// Memory for "still winnable?": a phone can spare this much for a few hundred milliseconds.
+const WINNABILITY_MEMORY: usize = 64 << 20;
+
+/// A proved-winnable deal of `kind`, chosen by `random`.
+pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
+    solver::winnable_deal(kind, random)
+}
+
+/// The next move of a winning line if one is found within a phone-sized budget (about 100 ms),
+/// otherwise the heuristic's best move; `None` when no useful move is left.
+pub fn hint(game: &Game) -> Option<HintMove> {
+    let state = game.state();
+    if let Outcome::Won(line) = solver::solve(state, &Limits::quick(), &|| false) {
+        if let Some(&mv) = line.first() {
+            return Some(HintMove { mv, leads_to_win: true });
+        }
+    }
+    let no_search = Limits { max_nodes: 0, ..Limits::quick() };
+    solver::hint(state, game.last_move(), &no_search, &|| false).map(|mv| HintMove { mv, leads_to_win: false })
+}
+
+/// Whether `state` can still be won, searching until `cancel` says stop.
+pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
+    let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
+    match solver::solve(state, &limits, cancel) {
+        Outcome::Won(_) => Verdict::Winnable,
+        Outcome::Unwinnable => Verdict::Unwinnable,
+        Outcome::Unknown => Verdict::Unknown,
+    }
+}
+
+/// How many undos lead back to the latest position from which a win was found, trying each
+/// earlier position in turn until `cancel` says stop.
+pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Option<u32> {
+    let mut earlier = game.clone();
+    let mut undone = 0;
+    while earlier.undo().is_ok() {
+        undone += 1;
+        if cancel() {
+            return None;
+        }
+        if matches!(solver::solve(earlier.state(), &Limits::quick(), cancel), Outcome::Won(_)) {
+            return Some(undone);
+        }
+    }
+    None
+}
+
+/// Nodes the auto-finish may spend looking for a sure win in a game whose foundations take
+/// whole runs: a few milliseconds, so a tap stays quick.
+const FINISH_NODES: u64 = 5_000;
+
+/// When nothing is hidden and the stock is empty, a line that wins: the win is then certain.
+/// Card-by-card foundations are tried by plain foundation plays (cheap, and what players
+/// expect to see); whole-run foundations need tableau moves, found by a small search.
+pub fn certain_finish(state: &State) -> Option<Vec<Move>> {
+    let hidden = state.piles().iter().flatten().any(|c| !c.face_up());
+    if hidden || state.can_deal() || state.is_won() {
+        return None;
+    }
+    if state.spec().foundations.iter().all(|rule| rule.gives_back()) {
+        return foundation_plays_to_win(state);
+    }
+    let limits = Limits { max_nodes: FINISH_NODES, max_memory_bytes: 4 << 20 };
+    match solver::solve(state, &limits, &|| false) {
+        Outcome::Won(line) if !line.is_empty() => Some(line),
+        _ => None,
+    }
+}
+
+/// Plays to the foundations while any card can go there; the plays, if they win.
+fn foundation_plays_to_win(state: &State) -> Option<Vec<Move>> {
+    let map = *state.map();
+    let mut state = state.clone();
+    let mut plays = Vec::new();
+    let mut effects = Vec::new();
+    'play: loop {
+        for from in (0..map.len).filter(|&p| !map.is_foundation(p) && state.can_lift(p, 1)) {
+            if let Some(to) = map.foundations().find(|&to| state.accepts(from, 1, to)) {
+                let mv = Move::Transfer { from, count: 1, to };
+                state.apply_unchecked(mv, &mut effects);
+                plays.push(mv);
+                continue 'play;
+            }
+        }
+        break;
+    }
+    state.is_won().then_some(plays)
+}
