@@ -1,0 +1,70 @@
+package app.solitaire.ui.shared
+
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.lazy.LazyColumn
+import androidx.compose.foundation.lazy.items
+import androidx.compose.material3.AssistChip
+import androidx.compose.material3.Card
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.dp
+import app.solitaire.core.GameInfo
+import app.solitaire.core.GameOverview
+
+/** The five games, each with its one-line summary, statistics and whether one is in progress. */
+@Composable
+fun ChooserScreen(
+    catalog: List<GameInfo>,
+    overview: List<GameOverview>,
+    onPlay: (GameInfo) -> Unit,
+    onRules: (GameInfo) -> Unit,
+    modifier: Modifier = Modifier,
+) {
+    Surface(modifier.fillMaxSize()) {
+        LazyColumn(
+            Modifier.fillMaxSize(),
+            horizontalAlignment = Alignment.CenterHorizontally,
+            verticalArrangement = Arrangement.spacedBy(12.dp),
+        ) {
+            item { Text("Solitaire", style = MaterialTheme.typography.headlineMedium, modifier = Modifier.padding(top = 16.dp)) }
+            items(catalog, key = { it.slug }) { info ->
+                GameRow(info, overview.firstOrNull { it.info.kind == info.kind }, onPlay, onRules)
+            }
+        }
+    }
+}
+
+@Composable
+private fun GameRow(info: GameInfo, row: GameOverview?, onPlay: (GameInfo) -> Unit, onRules: (GameInfo) -> Unit) {
+    Card(
+        Modifier.widthIn(max = 640.dp).fillMaxWidth().padding(horizontal = 16.dp)
+            .heightIn(min = 48.dp)
+            // One stop for TalkBack: name, whether a game is waiting, summary and statistics.
+            .semantics(mergeDescendants = true) {}
+            .clickable(onClickLabel = "Play ${info.name}") { onPlay(info) },
+    ) {
+        Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+            Row(verticalAlignment = Alignment.CenterVertically) {
+                Text(info.name, style = MaterialTheme.typography.titleLarge, modifier = Modifier.weight(1f))
+                if (row?.inProgress == true) AssistChip(onClick = { onPlay(info) }, label = { Text("In progress") })
+            }
+            Text(info.summary, style = MaterialTheme.typography.bodyMedium)
+            if (row != null) Text(statsLine(row.stats), style = MaterialTheme.typography.bodySmall)
+            TextButton(onClick = { onRules(info) }, modifier = Modifier.heightIn(min = 48.dp)) { Text("Rules") }
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package app.solitaire.ui.shared
+
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableIntStateOf
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.geometry.Offset
+import app.solitaire.core.CardView
+import app.solitaire.core.Game
+import app.solitaire.core.GameException
+import app.solitaire.core.GameStatus
+import app.solitaire.core.Hint
+import app.solitaire.core.PlayState
+import app.solitaire.core.Store
+import app.solitaire.core.Table
+import app.solitaire.core.TapResult
+import app.solitaire.core.Verdict
+import app.solitaire.core.Viewport
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
+
+/** A card group being dragged: where it came from, where it may go, how far it has moved (dp). */
+data class Drag(
+    val pile: UInt,
+    val index: UInt,
+    val count: UInt,
+    val targets: Set<UInt>,
+    /** Centre of the grabbed card before the drag, in points. */
+    val grabCentre: Offset,
+    val offset: Offset = Offset.Zero,
+)
+
+/**
+ * One game on screen. Every rule is the core's: this forwards input, then redraws from
+ * `game.table()` and `game.status()`, saves in the background and runs the solver off the
+ * UI thread. Call its methods from the UI thread.
+ */
+class GameController(
+    game: Game,
+    private val store: Store,
+    private val scope: CoroutineScope,
+    private val workers: Workers,
+) {
+    var game: Game by mutableStateOf(game)
+        private set
+    var status: GameStatus by mutableStateOf(game.status())
+        private set
+
+    /** Bumped whenever the position changes: the table is redrawn from the core then. */
+    var revision by mutableIntStateOf(0)
+        private set
+    var drag: Drag? by mutableStateOf(null)
+        private set
+    var hint: Hint? by mutableStateOf(null)
+        private set
+    var searchingHint by mutableStateOf(false)
+        private set
+    var notice: Notice? by mutableStateOf(null)
+        private set
+
+    /** A short line for the player ("No move left"), cleared by the next move. */
+    var message: String? by mutableStateOf(null)
+        private set
+
+    private var viewport: Viewport? = null
+    private var lastTable: Table? = null
+    private var winnableCheck: Job? = null
+
+    /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
+    private var unwinnableDismissed = false
+
+    /** The table for this drawing area; remembered for drops, which are judged in its points. */
+    fun table(viewport: Viewport): Table {
+        this.viewport = viewport
+        return game.table(viewport).also { lastTable = it }
+    }
+
+    /** The core's tap: the card goes to its best place, or back where it started (both redraw). */
+    fun tap(pile: UInt, index: UInt) = play { game.tap(pile, index) != TapResult.NO_MOVE }
+
+    fun dealStock() = play { game.dealStock(); true }
+
+    fun undo() = play { game.undo(); true }
+
+    fun redo() = play { game.redo(); true }
+
+    fun setAutoPlay(on: Boolean) = play { game.setAutoPlay(on); true }
+
+    fun startDrag(card: CardView) {
+        val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
+        val targets = try {
+            game.destinations(card.pile, card.position).toSet()
+        } catch (e: GameException) {
+            return
+        }
+        val centre = Offset(card.frame.x + card.frame.width / 2, card.frame.y + card.frame.height / 2)
+        drag = Drag(card.pile, card.position, pile.cardCount - card.position, targets, centre)
+        hint = null
+    }
+
+    fun dragBy(delta: Offset) {
+        drag = drag?.let { it.copy(offset = it.offset + delta) }
+    }
+
+    /** Drops where the grabbed card's centre is; an illegal drop just snaps back. */
+    fun endDrag() {
+        val current = drag ?: return
+        val viewport = viewport
+        drag = null
+        if (viewport == null) return
+        val at = current.grabCentre + current.offset
+        val target = game.dropTarget(viewport, at.x, at.y)
+        if (target == null || target == current.pile) {
+            revision++ // redraw so the cards animate home
+            return
+        }
+        play { game.moveCards(current.pile, current.count, target); true }
+    }
+
+    fun cancelDrag() {
+        drag = null
+        revision++
+    }
+
+    /** Asks the solver for a move (up to ~100 ms), off the UI thread. */
+    fun requestHint() {
+        if (searchingHint) return
+        searchingHint = true
+        val asked = game
+        val at = revision
+        scope.launch {
+            val found = withContext(workers.search) { asked.hint() }
+            searchingHint = false
+            if (asked !== game || at != revision) return@launch
+            hint = found
+            message = if (found == null) "No move left" else null
+        }
+    }
+
+    fun requestNewGame(action: NewGame) {
+        val inProgress = status.moves > 0u && status.state == PlayState.PLAYING
+        if (inProgress) notice = Notice.Confirm(action) else perform(action)
+    }
+
+    fun askDealNumber() {
+        notice = Notice.AskDealNumber
+    }
+
+    /** Carries out a new deal or restart (after confirmation): the old attempt is recorded first. */
+    fun perform(action: NewGame) {
+        notice = null
+        val old = game
+        val kind = status.kind
+        val abandon = status.moves > 0u && status.state != PlayState.WON
+        scope.launch {
+            withContext(workers.saves) { if (abandon) store.abandon(old) }
+            val next = when (action) {
+                NewGame.Restart -> old.also { it.restart() }
+                NewGame.Random -> Game.newRandom(kind)
+                NewGame.Winnable -> withContext(workers.search) { Game.newWinnable(kind) }
+                is NewGame.Deal -> Game(kind, action.number)
+            }
+            if (next !== old) {
+                next.setAutoPlay(old.status().autoPlay)
+                game = next
+                scope.launch(workers.saves) { old.close() } // after any save still queued for it
+            }
+            unwinnableDismissed = false
+            changed()
+        }
+    }
+
+    fun dismissNotice() {
+        if (notice == Notice.Unwinnable) unwinnableDismissed = true
+        notice = null
+    }
+
+    /** Undoes back to where the game can still be won (the solver searches up to two seconds). */
+    fun undoToWinnable() {
+        notice = null
+        val asked = game
+        scope.launch {
+            withContext(workers.search) { asked.undoToWinnable(2_000u) }
+            if (asked === game) changed()
+        }
+    }
+
+    /** The app leaves the screen: stop the clock and save. */
+    fun pause() {
+        game.pause()
+        save()
+    }
+
+    fun resume() {
+        game.resume()
+        status = game.status()
+    }
+
+    /** Runs a core action; `true` from it means the position changed. */
+    private inline fun play(action: () -> Boolean) {
+        val moved = try {
+            action()
+        } catch (e: GameException.IllegalMove) {
+            false
+        } catch (e: GameException.InvalidArgument) {
+            false
+        }
+        if (moved) changed() else revision++ // a refused move redraws too, so a drag snaps back
+    }
+
+    private fun changed() {
+        status = game.status()
+        revision++
+        hint = null
+        message = null
+        notice = when (status.state) {
+            PlayState.WON -> Notice.Won
+            PlayState.LOST -> Notice.NoMoreMoves
+            PlayState.PLAYING -> notice.takeIf { it is Notice.Confirm || it is Notice.AskDealNumber }
+        }
+        save()
+        checkStillWinnable()
+    }
+
+    private fun save() {
+        val saved = game
+        scope.launch(workers.saves) {
+            try {
+                store.save(saved)
+            } catch (e: GameException) {
+                message = "Could not save this game"
+            }
+        }
+    }
+
+    private fun checkStillWinnable() {
+        winnableCheck?.cancel()
+        if (status.state != PlayState.PLAYING) return
+        val asked = game
+        winnableCheck = scope.launch {
+            val answer = withContext(workers.search) { asked.stillWinnable(300u) }
+            if (asked !== game || answer.moves != status.moves) return@launch // about an older position
+            when (answer.verdict) {
+                Verdict.UNWINNABLE -> if (!unwinnableDismissed && notice == null) notice = Notice.Unwinnable
+                Verdict.WINNABLE -> unwinnableDismissed = false
+                Verdict.UNKNOWN -> Unit
+            }
+        }
+    }
+}

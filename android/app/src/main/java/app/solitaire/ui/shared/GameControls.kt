@@ -1,0 +1,83 @@
+package app.solitaire.ui.shared
+
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.RowScope
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.heightIn
+import androidx.compose.material3.DropdownMenu
+import androidx.compose.material3.DropdownMenuItem
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.stateDescription
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.dp
+
+/** Undo, redo, hint, the new-deal menu and auto-play: one row under the table. */
+@Composable
+fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
+    val status = controller.status
+    Row(modifier.fillMaxWidth()) {
+        Control("Undo", enabled = status.canUndo) { controller.undo() }
+        Control("Redo", enabled = status.canRedo) { controller.redo() }
+        Control(if (controller.searchingHint) "Hint…" else "Hint", description = "Hint") { controller.requestHint() }
+        NewGameMenu(controller)
+        Control(
+            label = if (status.autoPlay) "Auto ✓" else "Auto",
+            description = "Auto-play",
+            state = if (status.autoPlay) "on" else "off",
+        ) { controller.setAutoPlay(!status.autoPlay) }
+    }
+}
+
+@Composable
+private fun RowScope.NewGameMenu(controller: GameController) {
+    var open by remember { mutableStateOf(false) }
+    Box(Modifier.weight(1f)) {
+        ControlButton("New…", "New game", enabled = true, state = null, Modifier.fillMaxWidth()) { open = true }
+        DropdownMenu(expanded = open, onDismissRequest = { open = false }) {
+            fun choose(action: () -> Unit) {
+                open = false
+                action()
+            }
+            DropdownMenuItem(text = { Text("New deal") }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
+            DropdownMenuItem(text = { Text("New winnable deal") }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
+            DropdownMenuItem(text = { Text("Deal by number…") }, onClick = { choose { controller.askDealNumber() } })
+            DropdownMenuItem(text = { Text("Restart this deal") }, onClick = { choose { controller.requestNewGame(NewGame.Restart) } })
+        }
+    }
+}
+
+/** A text button at least 48 dp tall, sharing the row evenly; `description` is what TalkBack reads. */
+@Composable
+private fun RowScope.Control(
+    label: String,
+    description: String = label,
+    enabled: Boolean = true,
+    state: String? = null,
+    onClick: () -> Unit,
+) {
+    ControlButton(label, description, enabled, state, Modifier.weight(1f), onClick)
+}
+
+@Composable
+private fun ControlButton(label: String, description: String, enabled: Boolean, state: String?, modifier: Modifier, onClick: () -> Unit) {
+    TextButton(
+        onClick = onClick,
+        enabled = enabled,
+        modifier = modifier.heightIn(min = 48.dp).semantics {
+            contentDescription = description
+            if (state != null) stateDescription = state
+        },
+    ) {
+        Text(label, maxLines = 1, overflow = TextOverflow.Ellipsis)
+    }
+}

@@ -1,0 +1,33 @@
+package app.solitaire.ui.shared
+
+import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Modifier
+
+/** The app's screens, switched on the controller's state (no platform navigation needed). */
+@Composable
+fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
+    when (val screen = app.screen) {
+        Screen.Chooser -> ChooserScreen(app.catalog, app.overview, onPlay = app::open, onRules = app::showRules, modifier = modifier)
+        is Screen.Rules -> RulesScreen(screen.info, onBack = app::back, modifier = modifier)
+        is Screen.Play -> app.playing?.let { game ->
+            GameScreen(
+                controller = game,
+                info = screen.info,
+                stats = app.overview.firstOrNull { it.info.kind == screen.info.kind }?.stats,
+                onBack = app::back,
+                onRules = { app.showRules(screen.info) },
+                modifier = modifier,
+            )
+        }
+    }
+    app.message?.let { text ->
+        AlertDialog(
+            onDismissRequest = app::dismissMessage,
+            text = { Text(text) },
+            confirmButton = { TextButton(onClick = app::dismissMessage) { Text("OK") } },
+        )
+    }
+}

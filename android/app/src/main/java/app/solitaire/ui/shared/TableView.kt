@@ -1,0 +1,154 @@
+package app.solitaire.ui.shared
+
+import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.VectorConverter
+import androidx.compose.animation.core.tween
+import androidx.compose.foundation.background
+import androidx.compose.foundation.border
+import androidx.compose.foundation.clickable
+import androidx.compose.foundation.gestures.detectDragGestures
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.key
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.IntOffset
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.zIndex
+import app.solitaire.core.CardView
+import app.solitaire.core.Frame
+import app.solitaire.core.Hint
+import app.solitaire.core.PileKind
+import app.solitaire.core.PileView
+import app.solitaire.core.PlayerMove
+import app.solitaire.core.Viewport
+
+/** Above every card the core stacks, so a dragged group and drop highlights stay on top. */
+private const val ON_TOP = 10_000f
+
+/**
+ * The table exactly as the core lays it out for `viewport` (points = dp): pile outlines, then
+ * the cards, each keyed by its id so it animates from pile to pile.
+ */
+@Composable
+fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Modifier = Modifier) {
+    val table = remember(viewport, controller.revision, controller.game) { controller.table(viewport) }
+    val drag = controller.drag
+    val hinted = hintedCards(controller.hint, table.piles)
+    val hintTarget = (controller.hint?.mv as? PlayerMove.Transfer)?.to
+    val stockHinted = controller.hint?.mv is PlayerMove.Stock
+    val colors = LocalTableColors.current
+    Box(modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table")) {
+        for (pile in table.piles) {
+            key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
+        }
+        for (card in table.cards) {
+            key(card.id) {
+                val dragged = drag != null && card.pile == drag.pile && card.position >= drag.index
+                val highlight = when {
+                    card.pile to card.position in hinted -> colors.hint
+                    stockHinted && table.piles.any { it.pile == card.pile && it.kind == PileKind.STOCK } -> colors.hint
+                    else -> Color.Transparent
+                }
+                TableCard(card, controller, dragOffset = if (dragged) drag!!.offset else null, highlight = highlight)
+            }
+        }
+        for (pile in table.piles) {
+            val target = drag?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
+            if (target) key("target", pile.pile) { DropHighlight(pile.frame, if (drag != null) colors.target else colors.hint) }
+        }
+    }
+}
+
+/** The cards a hint moves: the top `count` of its source pile. */
+private fun hintedCards(hint: Hint?, piles: List<PileView>): Set<Pair<UInt, UInt>> {
+    val mv = hint?.mv as? PlayerMove.Transfer ?: return emptySet()
+    val size = piles.firstOrNull { it.pile == mv.from }?.cardCount ?: return emptySet()
+    return (size - mv.count until size).map { mv.from to it }.toSet()
+}
+
+@Composable
+private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boolean) {
+    val colors = LocalTableColors.current
+    val shape = RoundedCornerShape((pile.base.width * 0.08f).dp)
+    // Only an empty stock does something when tapped (turns the waste over, where allowed).
+    val tappable = pile.kind == PileKind.STOCK && pile.cardCount == 0u && canDeal
+    Box(
+        Modifier.at(pile.base)
+            .border(1.5.dp, colors.outline, shape)
+            .testTag("pile-${pile.pile}")
+            .semantics { contentDescription = if (pile.cardCount == 0u) "${pile.label}, empty" else pile.label }
+            .then(if (tappable) Modifier.clickable { controller.dealStock() } else Modifier),
+    )
+}
+
+@Composable
+private fun DropHighlight(frame: Frame, color: Color) {
+    Box(
+        Modifier.at(frame).zIndex(ON_TOP + 1)
+            .background(color.copy(alpha = 0.22f), RoundedCornerShape(6.dp))
+            .border(2.dp, color, RoundedCornerShape(6.dp)),
+    )
+}
+
+@Composable
+private fun TableCard(card: CardView, controller: GameController, dragOffset: Offset?, highlight: Color) {
+    val colors = LocalTableColors.current
+    val current by rememberUpdatedState(card)
+    val home = Offset(card.frame.x, card.frame.y)
+    val position = remember { Animatable(home, Offset.VectorConverter) }
+    LaunchedEffect(home, dragOffset) {
+        // Follow the finger while dragged; otherwise glide to where the core put the card,
+        // from wherever it is now (its old pile, or the spot it was dropped on).
+        if (dragOffset != null) position.snapTo(home + dragOffset) else position.animateTo(home, tween(220))
+    }
+    val mark = remember { Animatable(0f) }
+    LaunchedEffect(card.lastMoved, controller.revision) {
+        if (card.lastMoved) {
+            mark.snapTo(1f)
+            mark.animateTo(0f, tween(durationMillis = 900, delayMillis = 700))
+        } else {
+            mark.snapTo(0f)
+        }
+    }
+    val ring = if (highlight != Color.Transparent) highlight else colors.lastMoved.copy(alpha = mark.value)
+    PlayingCard(
+        face = card.face,
+        width = card.frame.width.dp,
+        highlight = if (ring.alpha == 0f) Color.Transparent else ring,
+        modifier = Modifier
+            .offset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
+            .size(card.frame.width.dp, card.frame.height.dp)
+            .zIndex(if (dragOffset != null) ON_TOP + card.z.toFloat() else card.z.toFloat())
+            .testTag("card-${card.id}")
+            .semantics { contentDescription = card.description }
+            .pointerInput(card.id) {
+                detectDragGestures(
+                    onDragStart = { if (current.movable) controller.startDrag(current) },
+                    onDrag = { change, amount ->
+                        change.consume()
+                        controller.dragBy(Offset(amount.x.toDp().value, amount.y.toDp().value))
+                    },
+                    onDragEnd = { controller.endDrag() },
+                    onDragCancel = { controller.cancelDrag() },
+                )
+            }
+            .clickable { controller.tap(current.pile, current.position) },
+    )
+}
+
+/** Places a box at a frame given in points, from the table's top left. */
+private fun Modifier.at(frame: Frame): Modifier =
+    offset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)
