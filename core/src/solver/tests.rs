@@ -326,9 +326,12 @@ fn proven_lists_round_trip_and_pick_listed_deals() {
 fn shipped_proven_deals_replay_to_a_win() {
     for kind in GameKind::ALL {
         let deals = proven_deals(kind);
-        for &n in deals.iter().step_by(deals.len() / 3 + 1) {
+        assert!(deals.len() >= 100, "{kind:?}: only {} proven deals", deals.len());
+        // The lowest numbers: cheap to solve again, and kept by any regeneration from 1.
+        for &n in deals.iter().take(2) {
             let start = deal(kind, n);
-            let Outcome::Won(line) = solve(&start, &Limits::default(), &no_cancel) else {
+            let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 300_000, ..Limits::default() }, &no_cancel)
+            else {
                 panic!("{kind:?} deal {n} is listed as proven but did not solve");
             };
             assert!(replays_to_a_win(&start, &line), "{kind:?} deal {n}");

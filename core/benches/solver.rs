@@ -1,0 +1,32 @@
+//! Solver throughput: a few fixed deals per game, each searched to a fixed node budget (or
+//! to its verdict, if sooner); criterion reports nodes per second as its throughput.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use solitaire_core::solver::{solve_with_report, Limits};
+use solitaire_core::{deal, GameKind};
+use std::hint::black_box;
+
+const DEALS: [u64; 3] = [1, 2, 3];
+const LIMITS: Limits = Limits { max_nodes: 200_000, max_memory_bytes: 256 << 20 };
+
+fn solver(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solver");
+    group.sample_size(10);
+    for kind in GameKind::ALL {
+        let starts: Vec<_> = DEALS.iter().map(|&n| deal(kind, n)).collect();
+        // Deterministic: the same nodes every run, so they can serve as the throughput.
+        let nodes: u64 = starts.iter().map(|s| solve_with_report(s, &LIMITS, &|| false).nodes).sum();
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(kind.slug(), |b| {
+            b.iter(|| {
+                for s in &starts {
+                    black_box(solve_with_report(s, &LIMITS, &|| false));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solver);
+criterion_main!(benches);
