@@ -1,0 +1,65 @@
+package app.solitaire.ui.proof
+
+import app.solitaire.core.CardView
+import app.solitaire.core.Game
+import app.solitaire.core.GameKind
+import app.solitaire.core.PileKind
+import app.solitaire.core.Store
+import app.solitaire.core.Table
+import app.solitaire.core.TapResult
+import app.solitaire.core.Viewport
+import app.solitaire.core.gameCatalog
+import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.Workers
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
+import java.nio.file.Files
+
+/** The same deal on every run, so pictures and expectations are stable. */
+const val DEAL: ULong = 7u
+
+val workers = Workers.default()
+
+/** Background work resumes on Compose-safe threads: snapshot state may be written from any. */
+val testScope = CoroutineScope(SupervisorJob() + Dispatchers.Default)
+
+fun newStore(): Store = Store.open(Files.createTempDirectory("solitaire-ui").toString())
+
+fun info(kind: GameKind) = gameCatalog().first { it.kind == kind }
+
+fun controller(kind: GameKind, store: Store = newStore()) = GameController(Game(kind, DEAL), store, testScope, workers)
+
+/** Waits until every save queued so far has been written. */
+fun drainSaves() = runBlocking { withContext(workers.saves) {} }
+
+fun Table.pileOf(kind: PileKind): List<CardView> {
+    val pile = piles.first { it.kind == kind }.pile
+    return cards.filter { it.pile == pile }.sortedBy { it.position }
+}
+
+fun Table.countIn(kind: PileKind): Int = piles.filter { it.kind == kind }.sumOf { it.cardCount.toInt() }
+
+/** The first face-up card the core plays when tapped, and the table that results (on a twin game). */
+fun firstPlayableTap(kind: GameKind, viewport: Viewport): Pair<CardView, Table>? {
+    val cards = Game(kind, DEAL).use { it.table(viewport).cards }
+    for (card in cards.filter { it.movable && it.face != null }) {
+        Game(kind, DEAL).use { twin ->
+            if (twin.tap(card.pile, card.position) == TapResult.PLAYED) return card to twin.table(viewport)
+        }
+    }
+    return null
+}
+
+/** Plays up to `moves` taps the core accepts (the stock when no card plays): a mid-game position. */
+fun playSomeMoves(game: Game, moves: Int) {
+    val viewport = Viewport(1024f, 768f, 0f, 0f, 0f, 0f)
+    repeat(moves) {
+        val table = game.table(viewport)
+        val played = table.cards.filter { it.movable && it.face != null }
+            .any { game.tap(it.pile, it.position) == TapResult.PLAYED }
+        if (!played && game.status().canDeal) game.dealStock()
+    }
+}

@@ -1,0 +1,179 @@
+package app.solitaire.ui.proof
+
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertPositionInRootIsEqualTo
+import androidx.compose.ui.test.getUnclippedBoundsInRoot
+import androidx.compose.ui.test.junit4.createComposeRule
+import androidx.compose.ui.test.onAllNodesWithContentDescription
+import androidx.compose.ui.test.onNodeWithContentDescription
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.height
+import androidx.compose.ui.unit.width
+import app.solitaire.core.CardView
+import app.solitaire.core.Game
+import app.solitaire.core.GameKind
+import app.solitaire.core.PileKind
+import app.solitaire.core.Table
+import app.solitaire.core.Viewport
+import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.GameScreen
+import app.solitaire.ui.shared.SolitaireTheme
+import org.junit.Rule
+import org.junit.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/** Drives the shared game screen as a player would, and checks what it shows against the core. */
+class GameUiTest {
+    @get:Rule
+    val rule = createComposeRule()
+
+    /** What the screen shows; content can be set once per test, so games are swapped in here. */
+    private var shown by mutableStateOf<GameController?>(null)
+
+    private fun show(kind: GameKind): GameController {
+        val controller = controller(kind)
+        if (shown == null) {
+            rule.setContent {
+                shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), stats = null, onBack = {}, onRules = {}) } }
+            }
+        }
+        shown = controller
+        rule.waitForIdle()
+        return controller
+    }
+
+    private val GameController.shownViewport: Viewport
+        get() {
+            val size = rule.onNodeWithTag("table").getUnclippedBoundsInRoot()
+            return Viewport(size.width.value, size.height.value, 0f, 0f, 0f, 0f)
+        }
+
+    /** The card is drawn exactly where the core's layout puts it. */
+    private fun assertDrawnAt(card: CardView) {
+        val table = rule.onNodeWithTag("table").getUnclippedBoundsInRoot()
+        rule.onNodeWithTag("card-${card.id}")
+            .assertPositionInRootIsEqualTo(table.left + card.frame.x.dp, table.top + card.frame.y.dp)
+    }
+
+    private fun Table.placements() = cards.associate { it.id to Triple(it.pile, it.position, it.frame) }
+
+    @Test
+    fun tappingTheStockDeals() {
+        val controller = show(GameKind.DNIEPER)
+        val viewport = controller.shownViewport
+        val before = controller.game.table(viewport)
+        val top = before.pileOf(PileKind.STOCK).last()
+
+        rule.onNodeWithTag("card-${top.id}").performClick()
+        rule.waitForIdle()
+
+        val after = controller.game.table(viewport)
+        assertTrue(after.countIn(PileKind.STOCK) < before.countIn(PileKind.STOCK), "the stock shrinks")
+        assertTrue(after.countIn(PileKind.TABLEAU) > before.countIn(PileKind.TABLEAU), "the tableau grows")
+        after.cards.forEach(::assertDrawnAt)
+    }
+
+    @Test
+    fun tappingAPlayableCardMovesItWhereTheCoreSays() {
+        for (kind in GameKind.entries) {
+            val controller = show(kind)
+            val viewport = controller.shownViewport
+            val (card, expected) = assertNotNull(firstPlayableTap(kind, viewport), "$kind has a card to play")
+
+            rule.onNodeWithTag("card-${card.id}").performClick()
+            rule.waitForIdle()
+
+            assertEquals(expected.placements(), controller.game.table(viewport).placements(), "$kind after tapping ${card.description}")
+            assertEquals(1u, controller.status.moves)
+            expected.cards.forEach(::assertDrawnAt)
+        }
+    }
+
+    @Test
+    fun undoBringsTheTableBack() {
+        val controller = show(GameKind.ZERLINE)
+        val viewport = controller.shownViewport
+        val opening = controller.game.table(viewport)
+        val (card, _) = assertNotNull(firstPlayableTap(GameKind.ZERLINE, viewport))
+        rule.onNodeWithTag("card-${card.id}").performClick()
+        rule.waitForIdle()
+        assertTrue(controller.game.table(viewport).placements() != opening.placements())
+
+        rule.onNodeWithContentDescription("Undo").performClick()
+        rule.waitForIdle()
+
+        assertEquals(opening.placements(), controller.game.table(viewport).placements())
+        opening.cards.forEach(::assertDrawnAt)
+    }
+
+    @Test
+    fun draggingACardOntoALegalPileMovesIt() {
+        val kind = GameKind.YAKUTAT_BAY
+        val controller = show(kind)
+        val viewport = controller.shownViewport
+        val table = controller.game.table(viewport)
+        // A card the core lets go somewhere, and what the core does with that move on a twin.
+        val (card, to) = table.cards.filter { it.movable && it.face != null }.firstNotNullOf { card ->
+            controller.game.destinations(card.pile, card.position).firstOrNull { it != card.pile }?.let { card to it }
+        }
+        val count = table.piles.first { it.pile == card.pile }.cardCount - card.position
+        val expected = Game(kind, DEAL).use { twin ->
+            twin.moveCards(card.pile, count, to)
+            twin.table(viewport)
+        }
+        val base = table.piles.first { it.pile == to }.base
+        val by = Offset(
+            base.x + base.width / 2 - (card.frame.x + card.frame.width / 2),
+            base.y + base.height / 2 - (card.frame.y + card.frame.height / 2),
+        )
+
+        rule.onNodeWithTag("card-${card.id}").performTouchInput {
+            down(center)
+            repeat(10) { moveBy(Offset(by.x * density / 10, by.y * density / 10)) }
+            up()
+        }
+        rule.waitForIdle()
+
+        assertEquals(expected.placements(), controller.game.table(viewport).placements())
+        expected.cards.forEach(::assertDrawnAt)
+    }
+
+    @Test
+    fun everyCardAndControlHasADescription() {
+        val controller = show(GameKind.CHEQUERS)
+        val table = controller.game.table(controller.shownViewport)
+        for (card in table.cards) {
+            assertTrue(card.description.isNotBlank())
+            assertTrue(rule.onAllNodesWithContentDescription(card.description).fetchSemanticsNodes().isNotEmpty(), card.description)
+        }
+        val faceUp = table.cards.first { it.face != null }
+        assertTrue(Regex(".+, face up, .+ \\d+").matches(faceUp.description), faceUp.description)
+        for (control in listOf("Undo", "Redo", "Hint", "New game", "Auto-play")) {
+            rule.onNodeWithContentDescription(control).assertIsDisplayed()
+        }
+        for (button in listOf("Games", "Rules")) rule.onNodeWithText(button).assertIsDisplayed()
+    }
+
+    @Test
+    fun aMoveIsSavedAndResumedExactly() {
+        val store = newStore()
+        val controller = controller(GameKind.HOW_THEY_RUN, store)
+        val viewport = Viewport(390f, 700f, 0f, 0f, 0f, 0f)
+        val (card, _) = assertNotNull(firstPlayableTap(GameKind.HOW_THEY_RUN, viewport))
+        controller.tap(card.pile, card.position)
+        drainSaves()
+        val resumed = assertNotNull(store.resume(GameKind.HOW_THEY_RUN))
+        assertEquals(controller.game.positionJson(), resumed.positionJson())
+        assertTrue(resumed.status().canUndo, "undo history comes back too")
+    }
+}
