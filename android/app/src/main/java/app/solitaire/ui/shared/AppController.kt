@@ -96,7 +96,7 @@ class AppController(
     override fun close() {
         val last = playing
         playing = null
-        scope.launch(workers.saves) {
+        workers.enqueue {
             last?.game?.close()
             store.close()
         }
@@ -115,7 +115,7 @@ class AppController(
         next.resume()
         if (previous != null && previous.game !== next.game) {
             previous.pause()
-            scope.launch(workers.saves) { previous.game.close() } // after its last save
+            workers.enqueue { previous.game.close() } // after its last save
         }
     }
 

@@ -165,7 +165,7 @@ class GameController(
             if (next !== old) {
                 next.setAutoPlay(old.status().autoPlay)
                 game = next
-                scope.launch(workers.saves) { old.close() } // after any save still queued for it
+                workers.enqueue { old.close() } // after any save still queued for it
             }
             unwinnableDismissed = false
             changed()
@@ -226,7 +226,7 @@ class GameController(
 
     private fun save() {
         val saved = game
-        scope.launch(workers.saves) {
+        workers.enqueue {
             try {
                 store.save(saved)
             } catch (e: GameException) {

@@ -1,0 +1,47 @@
+package app.solitaire
+
+import android.os.Bundle
+import androidx.activity.ComponentActivity
+import androidx.activity.compose.BackHandler
+import androidx.activity.compose.setContent
+import androidx.activity.enableEdgeToEdge
+import androidx.activity.viewModels
+import androidx.compose.foundation.background
+import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.safeDrawingPadding
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.ui.Modifier
+import app.solitaire.ui.shared.Screen
+import app.solitaire.ui.shared.SolitaireApp
+import app.solitaire.ui.shared.SolitaireTheme
+
+/** Android glue only: window, back button and lifecycle; the UI itself is in ui/shared. */
+class MainActivity : ComponentActivity() {
+    private val model: SolitaireViewModel by viewModels()
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        enableEdgeToEdge()
+        super.onCreate(savedInstanceState)
+        setContent {
+            SolitaireTheme(dark = isSystemInDarkTheme()) {
+                BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
+                Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface)) {
+                    SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                }
+            }
+        }
+    }
+
+    override fun onStart() {
+        super.onStart()
+        model.app.onForeground()
+    }
+
+    /** Leaving the screen stops the clock and saves, so nothing is lost if Android ends the app. */
+    override fun onStop() {
+        model.app.onBackground()
+        super.onStop()
+    }
+}
