@@ -36,6 +36,9 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
 /// otherwise the heuristic's best move; `None` when no useful move is left.
 pub fn hint(game: &Game) -> Option<HintMove> {
     let state = game.state();
+    if state.is_won() {
+        return None;
+    }
     if let Outcome::Won(line) = solver::solve(state, &Limits::quick(), &|| false) {
         if let Some(&mv) = line.first() {
             return Some(HintMove { mv, leads_to_win: true });

@@ -164,6 +164,8 @@ impl State {
 
     /// A move that leaves the position the same but for which pile is which: a whole pile onto
     /// an empty pile of the same kind. Legal, but never progress (not counted by G-5 or hints).
+    /// Not so while a stock still deals to the tableau by position (DN-6): there the piles'
+    /// places decide where the next cards land.
     pub fn is_null_move(&self, mv: Move) -> bool {
         match mv {
             Move::Stock => false,
@@ -171,6 +173,9 @@ impl State {
                 usize::from(count) == self.pile(from).len()
                     && self.pile(to).is_empty()
                     && self.pile_kind(from) == self.pile_kind(to)
+                    && !(self.map().is_tableau(from)
+                        && self.spec().stock == Some(StockRule::DealToTableau)
+                        && self.can_deal())
             }
         }
     }

@@ -105,6 +105,8 @@ fn g_5_lost_when_stock_empty_and_no_move_left() {
     let only_null = table(Zerline, &[("tableau:0", "QS")]);
     assert!(legal(&only_null, "tableau:0 1 tableau:1"));
     assert!(!legal(&only_null, "tableau:0 1 reserve") || only_null.status() == Status::Playing);
+    let dealing = table(Dnieper, &[("tableau:0", "5S"), ("stock", "#KH")]);
+    assert!(!dealing.is_null_move(m(&dealing, "tableau:0 1 tableau:3")), "the stock deals by pile position");
     let lone_king = table(YakutatBay, &[("tableau:0", "KS")]);
     assert!(legal(&lone_king, "tableau:0 1 tableau:1"), "legal, but changes nothing");
     assert_eq!(lone_king.status(), Status::Lost);

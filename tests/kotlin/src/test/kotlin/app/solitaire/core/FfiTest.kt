@@ -1,0 +1,218 @@
+package app.solitaire.core
+
+import java.io.File
+import java.nio.file.Files
+import java.util.concurrent.CyclicBarrier
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertThrows
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/** The contract the apps rely on, exercised through the generated bindings and JNA. */
+class FfiTest {
+    private val phone = Viewport(390f, 844f, 47f, 0f, 34f, 0f)
+
+    private fun tempDir(): File = Files.createTempDirectory("solitaire-ffi").toFile()
+
+    /** Follows the core's hints until the game is won; the hint solver must find the way. */
+    private fun playToWin(game: Game): Int {
+        var moves = 0
+        while (game.status().state != PlayState.WON) {
+            val hint = checkNotNull(game.hint()) { "a winnable game always has a hint" }
+            assertTrue(hint.leadsToWin, "on a winnable deal the hint comes from a winning line: ${hint.description}")
+            when (val mv = hint.mv) {
+                is PlayerMove.Transfer -> game.moveCards(mv.from, mv.count, mv.to)
+                is PlayerMove.Stock -> game.dealStock()
+            }
+            moves++
+            assertTrue(moves < 500, "the game should be won long before this")
+        }
+        return moves
+    }
+
+    @Test
+    fun `a deal is played to a win through the FFI, following the solver's line`() {
+        // Yakutat Bay deal 6: the solver wins it without backtracking, so each hint is found at once.
+        Game(GameKind.YAKUTAT_BAY, 6uL).use { game ->
+            val moves = playToWin(game)
+            val status = game.status()
+            assertEquals(PlayState.WON, status.state)
+            assertEquals(moves.toUInt(), status.moves)
+            val table = game.table(phone)
+            assertTrue(table.cards.all { card -> table.piles.first { it.pile == card.pile }.kind == PileKind.FOUNDATION })
+            assertNull(game.hint(), "nothing left to hint once won")
+        }
+    }
+
+    @Test
+    fun `the same deal number gives the same table every time`() {
+        Game(GameKind.CHEQUERS, 99uL).use { a ->
+            Game(GameKind.CHEQUERS, 99uL).use { b ->
+                assertEquals(a.positionJson(), b.positionJson())
+                assertEquals(a.table(phone), b.table(phone))
+            }
+        }
+    }
+
+    @Test
+    fun `a game saved through a Store resumes in a new Store with the same history`() {
+        val dir = tempDir()
+        lateinit var table: Table
+        lateinit var status: GameStatus
+        Store.open(dir.path).use { store ->
+            Game(GameKind.DNIEPER, 12uL).use { game ->
+                game.dealStock()
+                game.tap(0u, (game.table(phone).piles[0].cardCount - 1u))
+                game.dealStock()
+                game.undo()
+                store.save(game)
+                table = game.table(phone)
+                status = game.status()
+            }
+        }
+        Store.open(dir.path).use { store ->
+            checkNotNull(store.resume(GameKind.DNIEPER)) { "the game was saved" }.use { game ->
+                assertEquals(status.copy(elapsedMs = game.status().elapsedMs), game.status())
+                assertEquals(table, game.table(phone))
+                assertTrue(game.status().canRedo, "the redo history survived")
+                game.redo()
+                game.undo()
+                game.undo()
+                assertEquals(status.moves - 1u, game.status().moves)
+            }
+            assertTrue(store.overview().first { it.info.kind == GameKind.DNIEPER }.inProgress)
+        }
+    }
+
+    @Test
+    fun `a corrupt save raises the typed exception, is kept aside, and the store still works`() {
+        val dir = tempDir()
+        File(dir, "zerline.json").writeText("{\"format\": \"solitaire-save\", \"version\": 1, \"game\": \"zerl")
+        Store.open(dir.path).use { store ->
+            val error = assertThrows(GameException.CorruptSave::class.java) { store.resume(GameKind.ZERLINE) }
+            assertTrue(File(error.keptAs).exists(), "kept as ${error.keptAs}")
+            assertNull(store.resume(GameKind.ZERLINE), "reported once, then the store carries on")
+            Game(GameKind.ZERLINE, 3uL).use { game ->
+                game.dealStock()
+                store.save(game)
+            }
+            assertEquals(1u, store.resume(GameKind.ZERLINE)!!.use { it.status().moves })
+        }
+    }
+
+    @Test
+    fun `illegal moves and bad piles raise typed exceptions and change nothing`() {
+        Game(GameKind.HOW_THEY_RUN, 4uL).use { game ->
+            val before = game.positionJson()
+            assertThrows(GameException.IllegalMove::class.java) { game.moveCards(0u, 5u, 1u) }
+            assertThrows(GameException.IllegalMove::class.java) { game.moveCards(0u, 300u, 1u) }
+            assertThrows(GameException.InvalidArgument::class.java) { game.tap(99u, 0u) }
+            assertThrows(GameException.InvalidArgument::class.java) { game.tap(0u, 99u) }
+            assertThrows(GameException.InvalidArgument::class.java) { game.destinations(4000u, 0u) }
+            assertThrows(GameException.IllegalMove::class.java) { game.undo() }
+            assertThrows(GameException.IllegalMove::class.java) { game.dealStock() }
+            assertEquals(before, game.positionJson())
+        }
+    }
+
+    @Test
+    fun `calls from several threads at once stay consistent`() {
+        Game(GameKind.ZERLINE, 21uL).use { game ->
+            val start = game.table(phone)
+            val threads = 8
+            val barrier = CyclicBarrier(threads)
+            val pool = Executors.newFixedThreadPool(threads)
+            val tasks = (0 until threads).map { worker ->
+                pool.submit {
+                    barrier.await()
+                    repeat(200) { i ->
+                        when ((worker + i) % 4) {
+                            0 -> runCatching { game.dealStock() }
+                            1 -> runCatching { game.undo() }
+                            2 -> game.table(phone).also { assertEquals(104, it.cards.size) }
+                            else -> game.status()
+                        }
+                    }
+                }
+            }
+            tasks.forEach { it.get(60, TimeUnit.SECONDS) }
+            pool.shutdown()
+            while (game.status().canUndo) game.undo()
+            assertEquals(start, game.table(phone), "undoing everything leads back to the deal")
+        }
+    }
+
+    @Test
+    fun `the table keeps every card on screen and says what each card is`() {
+        for (info in gameCatalog()) {
+            Game(info.kind, 1uL).use { game ->
+                for (viewport in listOf(phone, Viewport(844f, 390f, 0f, 47f, 21f, 47f), Viewport(1024f, 1366f, 24f, 0f, 20f, 0f))) {
+                    val table = game.table(viewport)
+                    assertEquals(52 * info.decks.toInt(), table.cards.size)
+                    for (card in table.cards) {
+                        assertTrue(card.frame.x >= viewport.insetLeft && card.frame.x + card.frame.width <= viewport.width - viewport.insetRight + 0.01f)
+                        assertTrue(card.frame.y >= viewport.insetTop && card.frame.y + card.frame.height <= viewport.height - viewport.insetBottom + 0.01f)
+                        val pile = table.piles.first { it.pile == card.pile }
+                        assertTrue(card.description.endsWith(pile.label), card.description)
+                        assertEquals(card.face == null, card.description.startsWith("face-down"))
+                    }
+                    for (pile in table.piles) {
+                        val centre = game.dropTarget(viewport, pile.base.x + pile.base.width / 2, pile.base.y + pile.base.height / 2)
+                        assertEquals(pile.pile, centre, "dropping on ${pile.label}")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    fun `tapping a card plays it where the core says, and the last move is marked`() {
+        Game(GameKind.YAKUTAT_BAY, 6uL).use { game ->
+            val table = game.table(phone)
+            val card = table.cards.first { it.movable && game.destinations(it.pile, it.position).isNotEmpty() }
+            val target = game.destinations(card.pile, card.position).first()
+            assertEquals(TapResult.PLAYED, game.tap(card.pile, card.position))
+            val after = game.table(phone)
+            val moved = after.cards.first { it.id == card.id }
+            assertEquals(target, moved.pile)
+            assertTrue(moved.lastMoved)
+            assertFalse(after.cards.filter { it.pile != target }.any { it.lastMoved })
+        }
+    }
+
+    @Test
+    fun `statistics count a won game`() {
+        val dir = tempDir()
+        Store.open(dir.path).use { store ->
+            Game(GameKind.YAKUTAT_BAY, 6uL).use { game ->
+                playToWin(game)
+                store.save(game)
+            }
+            val stats = store.stats(GameKind.YAKUTAT_BAY)
+            assertEquals(1u, stats.won)
+            assertEquals(1u, stats.played)
+            assertNotNull(stats.fewestMoves)
+            assertFalse(store.overview().first { it.info.kind == GameKind.YAKUTAT_BAY }.inProgress)
+        }
+    }
+
+    @Test
+    fun `closed objects refuse further calls instead of crashing`() {
+        val game = Game(GameKind.DNIEPER, 1uL)
+        game.close()
+        assertThrows(IllegalStateException::class.java) { game.status() }
+    }
+
+    @Test
+    fun `a winnable deal is one the solver proved`() {
+        Game.newWinnable(GameKind.HOW_THEY_RUN).use { game ->
+            assertNotNull(game.status().deal)
+            assertEquals(Verdict.WINNABLE, game.stillWinnable(5_000u).verdict)
+        }
+    }
+}
