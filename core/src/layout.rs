@@ -118,17 +118,9 @@ impl Viewport {
 
 /// Where every pile and card of `state` goes in `viewport`.
 pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
-    let spec = state.spec();
-    let map = state.map();
-    let Some(area) = viewport.safe_area() else {
+    let Some((card_width, piles)) = pile_frames(state.spec(), state.map(), viewport) else {
         return TableLayout::default();
     };
-    let Some(plan) = plan::choose(spec, map, area.width, area.height) else {
-        return TableLayout::default();
-    };
-    let card_width = plan.card_width;
-    let mut piles = Vec::with_capacity(usize::from(map.len));
-    place_piles(spec, map, &plan, area, &mut piles);
     let mut cards = Vec::with_capacity(state.card_count());
     for pile in &piles {
         place_cards(state, pile, &mut cards);
@@ -136,13 +128,30 @@ pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
     TableLayout { card_width, card_height: card_width * ASPECT, piles, cards }
 }
 
+/// The card width and every pile's frame for the game `spec` describes; `None` when the
+/// viewport has no room.
+fn pile_frames(spec: &GameSpec, map: &PileMap, viewport: &Viewport) -> Option<(f32, Vec<PileFrame>)> {
+    let area = viewport.safe_area()?;
+    let plan = plan::choose(spec, map, area.width, area.height)?;
+    let mut piles = Vec::with_capacity(usize::from(map.len));
+    place_piles(spec, map, &plan, area, &mut piles);
+    Some((plan.card_width, piles))
+}
+
 fn label(kind: PileKind, index: u8) -> String {
-    let number = u16::from(index) + 1;
-    match kind {
-        kind if kind.is_single() => kind.name().to_string(),
-        PileKind::Tableau => format!("tableau pile {number}"),
-        kind => format!("{} {number}", kind.name()),
+    let mut text = String::with_capacity(20);
+    text.push_str(kind.name());
+    if !kind.is_single() {
+        text.push_str(if kind == PileKind::Tableau { " pile " } else { " " });
+        // Written digit by digit: `format!` would cost more than the rest of a pile's layout.
+        let number = u16::from(index) + 1;
+        for place in [100, 10, 1] {
+            if number >= place || place == 1 {
+                text.push(char::from(b'0' + (number / place % 10) as u8));
+            }
+        }
     }
+    text
 }
 
 fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &mut Vec<PileFrame>) {
@@ -165,7 +174,15 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
 
     for (pile, (kind, index)) in (0..map.len).filter_map(|p| Some((p, map.kind(p)?))) {
         let fan = plan::fan(spec, kind);
-        piles.push(PileFrame { pile, kind, index, frame: Rect::default(), base: Rect::default(), fan, label: label(kind, index) });
+        piles.push(PileFrame {
+            pile,
+            kind,
+            index,
+            frame: Rect::default(),
+            base: Rect::default(),
+            fan,
+            label: label(kind, index),
+        });
     }
     let mut put = |pile: PileId, frame: Rect| {
         if let Some(p) = piles.get_mut(usize::from(pile)) {
@@ -273,5 +290,102 @@ impl TableLayout {
     pub fn card_at(&self, x: f32, y: f32) -> Option<(PileId, u16)> {
         // Cards are stored in increasing z, so the last hit is the one on top.
         self.cards.iter().rev().find(|c| c.frame.contains(x, y)).map(|c| (c.pile, c.position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::spec::*;
+
+    const ANY_DOWN: Build = Build { suit: SuitRule::Any, direction: Direction::Down, wrap: false };
+
+    static EVERYTHING_DEAL: [DealCount; 13] = [DealCount::new(2, 3); 13];
+    static TABLEAU_ONLY_DEAL: [DealCount; 4] = [DealCount::new(0, 13); 4];
+    static WIDE_DEAL: [DealCount; 40] = [DealCount::new(1, 1); 40];
+
+    /// Games no code knows: every kind of pile at once, a tableau alone, and a very wide tableau.
+    /// Fields the layout does not read come from an existing game.
+    fn unknown_games() -> [GameSpec; 3] {
+        let base = GameKind::Zerline.spec();
+        let tableau = |count, unit| TableauSpec { count, build: ANY_DOWN, empty: EmptyRule::AnyCard, unit };
+        [
+            GameSpec {
+                name: "Everything",
+                decks: 2,
+                tableau: tableau(13, MoveUnit::Single),
+                foundations: &[FoundationRule::CompleteRun; 8],
+                cells: 4,
+                reserve: Some(ReserveRule::Holding { capacity: 6 }),
+                stock: Some(StockRule::ToWaste),
+                deal: DealSpec { tableau: &EVERYTHING_DEAL, cells: 1, reserve: DealCount::new(0, 0) },
+                ..*base
+            },
+            GameSpec {
+                name: "Tableau only",
+                decks: 1,
+                tableau: tableau(4, MoveUnit::Group),
+                foundations: &[],
+                cells: 0,
+                reserve: None,
+                stock: None,
+                deal: DealSpec { tableau: &TABLEAU_ONLY_DEAL, cells: 0, reserve: DealCount::new(0, 0) },
+                ..*base
+            },
+            GameSpec {
+                name: "Wide",
+                decks: 2,
+                tableau: tableau(40, MoveUnit::Single),
+                foundations: &[FoundationRule::CompleteRun; 8],
+                cells: 0,
+                reserve: Some(ReserveRule::Feeder),
+                stock: Some(StockRule::DealToTableau),
+                deal: DealSpec { tableau: &WIDE_DEAL, cells: 0, reserve: DealCount::new(3, 1) },
+                ..*base
+            },
+        ]
+    }
+
+    fn overlap(a: &Rect, b: &Rect) -> bool {
+        const EPS: f32 = 1e-3;
+        a.x < b.x + b.width - EPS
+            && b.x < a.x + a.width - EPS
+            && a.y < b.y + b.height - EPS
+            && b.y < a.y + a.height - EPS
+    }
+
+    #[test]
+    fn a_game_described_only_as_data_lays_out() {
+        let screens = [(390.0, 844.0), (844.0, 390.0), (1024.0, 1366.0), (1366.0, 1024.0), (120.0, 90.0)];
+        for spec in &unknown_games() {
+            let map = spec.piles();
+            for (width, height) in screens {
+                let viewport = Viewport { width, height, insets: Insets::default() };
+                let (card_width, piles) = pile_frames(spec, &map, &viewport).expect("room for cards");
+                let what = format!("{} in {width}×{height}", spec.name);
+                assert_eq!(piles.len(), usize::from(map.len), "{what}");
+                for (i, pile) in piles.iter().enumerate() {
+                    let f = pile.frame;
+                    assert!(
+                        f.x >= 0.0 && f.y >= 0.0 && f.x + f.width <= width + 1e-3 && f.y + f.height <= height + 1e-3,
+                        "{what}: {} {f:?}",
+                        pile.label
+                    );
+                    assert!(f.height >= card_width * ASPECT - 1e-3, "{what}: {} holds a card", pile.label);
+                    // On the tiny screen the grid is narrower than the fan, which then squeezes.
+                    let roomy = width.min(height) >= 390.0;
+                    if pile.fan == FanDirection::Right && roomy {
+                        assert!(
+                            f.width >= card_width * (1.0 + 5.0 * FAN_RIGHT),
+                            "{what}: the reserve shows all 6 cards"
+                        );
+                    }
+                    for other in &piles[i + 1..] {
+                        assert!(!overlap(&f, &other.frame), "{what}: {} overlaps {}", pile.label, other.label);
+                    }
+                }
+            }
+        }
     }
 }

@@ -135,7 +135,11 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
         assert!(inside(&pile.frame, &safe), "{w}: frame {:?} leaves the safe area {safe:?}", pile.frame);
         assert!(inside(&pile.base, &pile.frame), "{w}: base outside its frame");
         assert_eq!((pile.base.width, pile.base.height), (table.card_width, table.card_height), "{w}: base is one card");
-        assert_eq!(table.drop_target(centre(&pile.base).0, centre(&pile.base).1), Some(pile.pile), "{w}: drop on its base");
+        assert_eq!(
+            table.drop_target(centre(&pile.base).0, centre(&pile.base).1),
+            Some(pile.pile),
+            "{w}: drop on its base"
+        );
         for other in &table.piles[p + 1..] {
             assert!(!overlap(&pile.frame, &other.frame), "{w} overlaps {}", other.label);
             assert_ne!(pile.label, other.label, "{what}: labels are distinct");
@@ -177,13 +181,21 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
         let pile = &table.piles[usize::from(below.pile)];
         let (x, y) = centre(&below.frame);
         let (offset, strip) = match pile.fan {
-            FanDirection::Down => (above.frame.y - below.frame.y, (x, below.frame.y + (above.frame.y - below.frame.y) / 2.0)),
-            FanDirection::Right => (above.frame.x - below.frame.x, (below.frame.x + (above.frame.x - below.frame.x) / 2.0, y)),
+            FanDirection::Down => {
+                (above.frame.y - below.frame.y, (x, below.frame.y + (above.frame.y - below.frame.y) / 2.0))
+            }
+            FanDirection::Right => {
+                (above.frame.x - below.frame.x, (below.frame.x + (above.frame.x - below.frame.x) / 2.0, y))
+            }
             FanDirection::None => (0.0, (x, y)),
         };
         assert!(offset >= -EPS, "{w}: fans never go backwards");
         if offset >= 1.0 {
-            assert_eq!(table.card_at(strip.0, strip.1), Some((below.pile, below.position)), "{w}: tap on its visible strip");
+            assert_eq!(
+                table.card_at(strip.0, strip.1),
+                Some((below.pile, below.position)),
+                "{w}: tap on its visible strip"
+            );
         }
     }
 
@@ -229,7 +241,10 @@ fn tall_piles_squeeze_their_fan_but_keep_every_card_on_screen() {
 #[test]
 fn card_widths_are_reported_and_sensible() {
     let mut widths = Vec::new();
-    eprintln!("{:<14} {:>15} {:>16} {:>16} {:>17}", "card width", PHONE_PORTRAIT, PHONE_LANDSCAPE, TABLET_PORTRAIT, TABLET_LANDSCAPE);
+    eprintln!(
+        "{:<14} {:>15} {:>16} {:>16} {:>17}",
+        "card width", PHONE_PORTRAIT, PHONE_LANDSCAPE, TABLET_PORTRAIT, TABLET_LANDSCAPE
+    );
     for kind in GameKind::ALL {
         let state = deal(kind, 1);
         let row: Vec<f32> = viewports().iter().map(|(_, v)| layout(&state, v).card_width).collect();

@@ -52,7 +52,7 @@ pub(super) struct Plan {
 }
 
 /// The band's piles in reading order: the stock and what it feeds first, foundations last.
-pub(super) fn band_piles(map: &PileMap) -> impl Iterator<Item = PileId> {
+fn band_piles(map: &PileMap) -> impl Iterator<Item = PileId> {
     map.stock.into_iter().chain(map.waste).chain(map.reserve).chain(map.cells()).chain(map.foundations())
 }
 
@@ -64,10 +64,11 @@ pub(super) fn fan(spec: &GameSpec, kind: PileKind) -> FanDirection {
     }
 }
 
-/// Grid columns a band pile takes: one, or enough for a sideways fan of its whole capacity.
-fn span(spec: &GameSpec, kind: PileKind) -> u16 {
-    match (fan(spec, kind), spec.reserve) {
-        (FanDirection::Right, Some(ReserveRule::Holding { capacity })) => {
+/// Grid columns a band pile takes: one, or for a reserve fanned sideways, enough for its whole
+/// capacity.
+fn span(spec: &GameSpec, map: &PileMap, pile: PileId) -> u16 {
+    match spec.reserve {
+        Some(ReserveRule::Holding { capacity }) if capacity > 1 && Some(pile) == map.reserve => {
             let needed = 1.0 + f32::from(capacity - 1) * FAN_RIGHT;
             // n columns span n + (n - 1) * GAP card widths; the epsilon keeps an exact fit at n.
             ((needed + GAP) / (1.0 + GAP) - 1e-4).ceil() as u16
@@ -86,8 +87,7 @@ pub(super) fn flow(
 ) -> (u16, u16) {
     let (mut row, mut column, mut any) = (0, 0, false);
     for pile in band_piles(map) {
-        let kind = map.kind(pile).map_or(PileKind::Foundation, |(kind, _)| kind);
-        let span = span(spec, kind).min(width);
+        let span = span(spec, map, pile).min(width);
         if column > 0 && column + span > width {
             row += 1;
             column = 0;
@@ -114,35 +114,46 @@ fn design_fan(spec: &GameSpec) -> f32 {
     spec.deal.tableau.iter().map(|d| f32::from(d.down) * FAN_DOWN * DOWN_FLOOR + up).fold(up, f32::max)
 }
 
-/// Whether `a` is a better arrangement than `b`: cards of a readable size first; then the
-/// largest cards, each extra tableau row costing 40% (rows cut piles short and split the
-/// table, so wrapping must buy much larger cards).
-fn better(a: &Plan, b: &Plan) -> bool {
-    let readable = |p: &Plan| p.card_width >= MIN_CARD_WIDTH;
-    let score = |p: &Plan| p.card_width * ROW_COST.powi(i32::from(p.tableau_rows.max(1)) - 1);
-    match (readable(a), readable(b)) {
-        (true, false) => true,
-        (false, true) => false,
-        (true, true) => score(a) > score(b) * (1.0 + TIE),
-        (false, false) => a.card_width > b.card_width * (1.0 + TIE),
+/// How good an arrangement with cards `card_width` wide is, higher is better: readable cards
+/// first; then the largest cards, each extra tableau row costing 40% (rows cut piles short and
+/// split the table, so wrapping must buy much larger cards).
+fn merit(card_width: f32, tableau_rows: u16) -> (bool, f32) {
+    if card_width >= MIN_CARD_WIDTH {
+        (true, card_width * ROW_COST.powi(i32::from(tableau_rows.max(1)) - 1))
+    } else {
+        (false, card_width)
     }
 }
 
-/// The best arrangement (see `better`) in a `width` × `height` area; `None` if no card fits.
+/// The best arrangement (see `merit`) in a `width` × `height` area; `None` if no card fits.
 pub(super) fn choose(spec: &GameSpec, map: &PileMap, width: f32, height: f32) -> Option<Plan> {
     let tableau = u16::from(map.tableau);
     let tall = ASPECT * (1.0 + design_fan(spec));
     // Width or height in card widths of `cards` piles and the gaps between and around them.
     let extent = |cards: u16, pile: f32| f32::from(cards) * pile + f32::from(cards + 1) * GAP;
-    let mut best: Option<Plan> = None;
+    let mut best: Option<(Plan, (bool, f32))> = None;
     let mut consider = |plan: Plan| {
-        if best.is_none_or(|b| better(&plan, &b)) {
-            best = Some(plan);
+        let (readable, score) = merit(plan.card_width, plan.tableau_rows);
+        let wins = best.is_none_or(|(_, (best_readable, best_score))| {
+            (readable && !best_readable) || (readable == best_readable && score > best_score * (1.0 + TIE))
+        });
+        if wins {
+            best = Some((plan, (readable, score)));
+        }
+    };
+
+    let band_span: u16 = band_piles(map).map(|pile| span(spec, map, pile)).sum();
+    // From the band's total span on, the band is one row: no need to flow it.
+    let band_flow = |width: u16| {
+        if width >= band_span {
+            (u16::from(band_span > 0), band_span)
+        } else {
+            flow(spec, map, width, |_, _, _, _| {})
         }
     };
 
     for columns in 1..=tableau.max(1) {
-        let (band_rows, band_last_row) = flow(spec, map, columns, |_, _, _, _| {});
+        let (band_rows, band_last_row) = band_flow(columns);
         let tableau_rows = tableau.div_ceil(columns);
         let across = extent(columns, 1.0);
         let down = f32::from(band_rows) * (ASPECT + GAP) + extent(tableau_rows, tall);
@@ -150,13 +161,21 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, width: f32, height: f32) ->
         consider(Plan { card_width, band: Band::Top, columns, tableau_rows, band_rows, band_last_row });
     }
 
-    let band_span: u16 = band_piles(map).filter_map(|p| map.kind(p)).map(|(kind, _)| span(spec, kind)).sum();
     if tableau > 0 {
+        let mut narrower_rows = 0;
         for band_columns in 1..=band_span {
-            let (band_rows, band_last_row) = flow(spec, map, band_columns, |_, _, _, _| {});
+            let (band_rows, band_last_row) = band_flow(band_columns);
+            // Side by side, more columns for as many rows only make cards narrower: only the
+            // narrowest block and grid for each row count can win.
+            if band_rows == std::mem::replace(&mut narrower_rows, band_rows) {
+                continue;
+            }
             let band_down = extent(band_rows, ASPECT);
             for columns in 1..=tableau {
                 let tableau_rows = tableau.div_ceil(columns);
+                if columns > 1 && tableau.div_ceil(columns - 1) == tableau_rows {
+                    continue;
+                }
                 let across = extent(band_columns + columns, 1.0);
                 let down = band_down.max(extent(tableau_rows, tall));
                 let card_width = (width / across).min(height / down);
@@ -165,5 +184,5 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, width: f32, height: f32) ->
             }
         }
     }
-    best.filter(|plan| plan.card_width.is_finite() && plan.card_width > 0.0)
+    best.map(|(plan, _)| plan).filter(|plan| plan.card_width.is_finite() && plan.card_width > 0.0)
 }
