@@ -80,8 +80,9 @@ private fun DealNumberDialog(controller: GameController) {
 }
 
 fun formatTime(ms: ULong): String {
-    val seconds = (ms / 1000u).toLong()
-    return "%d:%02d".format(seconds / 60, seconds % 60)
+    val seconds = ms / 1000u
+    // No String.format: it is JVM-only, and these files must compile for every Compose platform.
+    return "${seconds / 60u}:${(seconds % 60u).toString().padStart(2, '0')}"
 }
 
 fun statsLine(stats: GameStats): String = buildString {
