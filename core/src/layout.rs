@@ -2,11 +2,11 @@
 //!
 //! Both apps draw exactly this, so they look and behave alike. One algorithm serves every
 //! `GameSpec`: the piles other than the tableau (stock, waste, reserve, cells, foundations) go in
-//! rows across the top or in a block down the left side, the tableau piles in a grid; of all such
-//! arrangements, the one with the fewest tableau rows that still gives readable cards, then the
-//! largest cards, wins (`plan.rs`). Card size depends on the
-//! game and the viewport only, so cards keep their size through a game; tall piles squeeze their
-//! fan instead. Units are points, the origin is the viewport's top-left corner.
+//! rows across the top or in a block down the left side, the tableau piles in a grid. Of all such
+//! arrangements the one with the best cards wins: readable first, then large, an extra tableau
+//! row counting against it (`plan.rs`). Card size depends on the game and the viewport only, so
+//! cards keep their size through a game; tall piles squeeze their fan instead. Units are points,
+//! the origin is the viewport's top-left corner.
 
 mod plan;
 
@@ -143,7 +143,7 @@ fn label(kind: PileKind, index: u8) -> String {
     text.push_str(kind.name());
     if !kind.is_single() {
         text.push_str(if kind == PileKind::Tableau { " pile " } else { " " });
-        // Written digit by digit: `format!` would cost more than the rest of a pile's layout.
+        // Digit by digit: `format!` costs several times as much, and this runs on every tap.
         let number = u16::from(index) + 1;
         for place in [100, 10, 1] {
             if number >= place || place == 1 {
