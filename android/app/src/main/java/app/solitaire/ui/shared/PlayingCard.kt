@@ -4,7 +4,7 @@ import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.background
 import androidx.compose.foundation.border
 import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.shape.RoundedCornerShape
@@ -50,12 +50,13 @@ private fun FaceUp(face: CardFace, width: Dp, ink: Color) {
     // system font cannot push them off a small card; all other text is in sp and follows it.
     val corner = with(LocalDensity.current) { (width * 0.30f).coerceIn(9.dp, 22.dp).toSp() }
     val centre = with(LocalDensity.current) { (width * 0.5f).toSp() }
-    Column(Modifier.padding(start = width * 0.06f, top = width * 0.03f)) {
+    // Rank and suit side by side, so both show on a card mostly covered in a fan.
+    Row(Modifier.padding(start = width * 0.06f, top = width * 0.03f)) {
         Text(face.rankLabel, color = ink, fontSize = corner, fontWeight = FontWeight.Bold, lineHeight = corner, softWrap = false)
-        Text(face.suit.symbol(), color = ink, fontSize = corner, lineHeight = corner)
+        Text(face.suit.symbol(), color = ink, fontSize = corner, lineHeight = corner, softWrap = false)
     }
     Box(Modifier.fillMaxSize(), contentAlignment = Alignment.Center) {
-        Text(face.suit.symbol(), color = ink, fontSize = centre, modifier = Modifier.padding(top = width * 0.25f))
+        Text(face.suit.symbol(), color = ink, fontSize = centre, modifier = Modifier.padding(top = width * 0.2f))
     }
 }
 

@@ -6,8 +6,10 @@ import androidx.compose.ui.unit.Density
 import androidx.compose.ui.use
 import app.solitaire.core.Game
 import app.solitaire.core.gameCatalog
+import app.solitaire.ui.shared.ChooserScreen
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.GameScreen
+import app.solitaire.ui.shared.RulesScreen
 import app.solitaire.ui.shared.SolitaireTheme
 import org.jetbrains.skia.EncodedImageFormat
 import org.junit.Test
@@ -41,6 +43,18 @@ class TableRenderTest {
                     }
                 }
             }
+        }
+    }
+
+    @Test
+    fun rendersTheChooserAndARulesPage() {
+        val catalog = gameCatalog()
+        val overview = store.overview()
+        write("chooser-phone-portrait.png", sizes[0]) {
+            SolitaireTheme(dark = false) { ChooserScreen(catalog, overview, onPlay = {}, onRules = {}) }
+        }
+        write("rules-${catalog[0].slug}-phone-portrait.png", sizes[0]) {
+            SolitaireTheme(dark = true) { RulesScreen(catalog[0], onBack = {}) }
         }
     }
 
