@@ -165,6 +165,36 @@ class GameUiTest {
     }
 
     @Test
+    fun aHintIsShownAndMarked() {
+        val controller = show(GameKind.YAKUTAT_BAY)
+        rule.onNodeWithContentDescription("Hint").performClick()
+        rule.waitUntil(timeoutMillis = 10_000) { controller.hint != null }
+        val hint = assertNotNull(controller.hint)
+        rule.onNodeWithText(hint.description).assertIsDisplayed()
+    }
+
+    @Test
+    fun aNewDealAsksFirstAndCountsTheAbandonedGame() {
+        val store = newStore()
+        val controller = controller(GameKind.DNIEPER, store)
+        rule.setContent {
+            SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), stats = null, onBack = {}, onRules = {}) }
+        }
+        val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
+        rule.onNodeWithTag("card-${card.id}").performClick()
+
+        rule.onNodeWithContentDescription("New game").performClick()
+        rule.onNodeWithText("New deal").performClick()
+        rule.onNodeWithText("Start a new deal?").assertIsDisplayed()
+        rule.onNodeWithText("Yes").performClick()
+        rule.waitUntil(timeoutMillis = 10_000) { controller.status.moves == 0u }
+
+        drainSaves()
+        assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts as played (and lost)")
+        assertEquals(0u, store.stats(GameKind.DNIEPER).won)
+    }
+
+    @Test
     fun aMoveIsSavedAndResumedExactly() {
         val store = newStore()
         val controller = controller(GameKind.HOW_THEY_RUN, store)
