@@ -8,6 +8,7 @@ import androidx.compose.ui.geometry.Offset
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
 import app.solitaire.core.GameException
+import app.solitaire.core.GameStats
 import app.solitaire.core.GameStatus
 import app.solitaire.core.Hint
 import app.solitaire.core.PlayState
@@ -60,6 +61,10 @@ class GameController(
     var notice: Notice? by mutableStateOf(null)
         private set
 
+    /** This game kind's statistics, for the win screen; reloaded after a win is recorded. */
+    var stats: GameStats? by mutableStateOf(null)
+        private set
+
     /** A short line for the player ("No move left"), cleared by the next move. */
     var message: String? by mutableStateOf(null)
         private set
@@ -70,6 +75,10 @@ class GameController(
 
     /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
     private var unwinnableDismissed = false
+
+    init {
+        loadStats()
+    }
 
     /** The table for this drawing area; remembered for drops, which are judged in its points. */
     fun table(viewport: Viewport): Table {
@@ -221,7 +230,19 @@ class GameController(
             PlayState.PLAYING -> notice.takeIf { it is Notice.Confirm || it is Notice.AskDealNumber }
         }
         save()
+        if (status.state == PlayState.WON) loadStats() // queued after the save that records the win
         checkStillWinnable()
+    }
+
+    private fun loadStats() {
+        val kind = status.kind
+        workers.enqueue {
+            stats = try {
+                store.stats(kind)
+            } catch (e: GameException) {
+                null
+            }
+        }
     }
 
     private fun save() {

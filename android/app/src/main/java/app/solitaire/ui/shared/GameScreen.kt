@@ -20,7 +20,6 @@ import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.GameInfo
-import app.solitaire.core.GameStats
 import app.solitaire.core.Viewport
 
 /**
@@ -31,7 +30,6 @@ import app.solitaire.core.Viewport
 fun GameScreen(
     controller: GameController,
     info: GameInfo,
-    stats: GameStats?,
     onBack: () -> Unit,
     onRules: () -> Unit,
     modifier: Modifier = Modifier,
@@ -46,7 +44,7 @@ fun GameScreen(
             GameControls(controller)
         }
     }
-    NoticeDialogs(controller, stats, onBackToGames = onBack)
+    NoticeDialogs(controller, onBackToGames = onBack)
 }
 
 @Composable

@@ -16,7 +16,7 @@ import app.solitaire.core.GameStats
 
 /** Shows the controller's current notice, if any, as a dialog with its way out. */
 @Composable
-fun NoticeDialogs(controller: GameController, stats: GameStats?, onBackToGames: () -> Unit) {
+fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
     when (val notice = controller.notice) {
         null -> Unit
         Notice.Won -> AlertDialog(
@@ -25,7 +25,7 @@ fun NoticeDialogs(controller: GameController, stats: GameStats?, onBackToGames: 
             text = {
                 Column {
                     Text("Deal ${controller.status.deal} in ${controller.status.moves} moves, ${formatTime(controller.status.elapsedMs)}.")
-                    if (stats != null) Text(statsLine(stats))
+                    controller.stats?.let { Text(statsLine(it)) }
                 }
             },
             confirmButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text("New deal") } },

@@ -16,7 +16,6 @@ fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
             GameScreen(
                 controller = game,
                 info = screen.info,
-                stats = app.overview.firstOrNull { it.info.kind == screen.info.kind }?.stats,
                 onBack = app::back,
                 onRules = { app.showRules(screen.info) },
                 modifier = modifier,

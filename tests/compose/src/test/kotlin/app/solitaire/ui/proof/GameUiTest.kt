@@ -44,7 +44,7 @@ class GameUiTest {
         val controller = controller(kind)
         if (shown == null) {
             rule.setContent {
-                shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), stats = null, onBack = {}, onRules = {}) } }
+                shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
             }
         }
         shown = controller
@@ -178,7 +178,7 @@ class GameUiTest {
         val store = newStore()
         val controller = controller(GameKind.DNIEPER, store)
         rule.setContent {
-            SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), stats = null, onBack = {}, onRules = {}) }
+            SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
         }
         val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
         rule.onNodeWithTag("card-${card.id}").performClick()

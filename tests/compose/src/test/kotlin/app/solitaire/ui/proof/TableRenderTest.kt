@@ -38,7 +38,7 @@ class TableRenderTest {
                         val dark = size.name == "phone-portrait" && stage == "midgame"
                         val name = "${info.slug}-$stage-${size.name}${if (dark) "-dark" else ""}.png"
                         write(name, size) {
-                            SolitaireTheme(dark = dark) { GameScreen(controller, info, stats = null, onBack = {}, onRules = {}) }
+                            SolitaireTheme(dark = dark) { GameScreen(controller, info, onBack = {}, onRules = {}) }
                         }
                     }
                 }
