@@ -113,24 +113,21 @@ class GameController(
         drag = drag?.let { it.copy(offset = it.offset + delta) }
     }
 
-    /** Drops where the grabbed card's centre is; an illegal drop just snaps back. */
+    /**
+     * Drops where the grabbed card's centre is. Off any pile, or illegal, the cards just glide
+     * back: clearing the drag sends every card to the place the table gives it.
+     */
     fun endDrag() {
         val current = drag ?: return
-        val viewport = viewport
         drag = null
-        if (viewport == null) return
+        val viewport = viewport ?: return
         val at = current.grabCentre + current.offset
-        val target = game.dropTarget(viewport, at.x, at.y)
-        if (target == null || target == current.pile) {
-            revision++ // redraw so the cards animate home
-            return
-        }
-        play { game.moveCards(current.pile, current.count, target); true }
+        val target = game.dropTarget(viewport, at.x, at.y) ?: return
+        if (target != current.pile) play { game.moveCards(current.pile, current.count, target); true }
     }
 
     fun cancelDrag() {
         drag = null
-        revision++
     }
 
     /** Asks the solver for a move (up to ~100 ms), off the UI thread. */
@@ -216,7 +213,7 @@ class GameController(
         } catch (e: GameException.InvalidArgument) {
             false
         }
-        if (moved) changed() else revision++ // a refused move redraws too, so a drag snaps back
+        if (moved) changed()
     }
 
     private fun changed() {
