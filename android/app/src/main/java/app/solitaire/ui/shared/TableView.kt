@@ -62,7 +62,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
                     stockHinted && table.piles.any { it.pile == card.pile && it.kind == PileKind.STOCK } -> colors.hint
                     else -> Color.Transparent
                 }
-                TableCard(card, controller, dragOffset = if (dragged) drag!!.offset else null, highlight = highlight)
+                TableCard(card, controller, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
             }
         }
         for (pile in table.piles) {
