@@ -179,7 +179,8 @@ impl Game {
             .iter()
             .map(|c| {
                 let card = state.pile(c.pile)[usize::from(c.position)];
-                let label = table.piles.iter().find(|p| p.pile == c.pile).map_or("", |p| p.label.as_str());
+                // The layout lists piles in pile order.
+                let label = table.piles.get(usize::from(c.pile)).map_or("", |p| p.label.as_str());
                 CardView {
                     id: u32::from(c.card_id),
                     pile: u32::from(c.pile),

@@ -38,16 +38,17 @@ impl State {
     /// move unit).
     pub fn can_lift(&self, pile: PileId, count: usize) -> bool {
         let cards = self.pile(pile);
-        if count == 0 || count > cards.len() || !cards[cards.len() - count..].iter().all(|c| c.face_up()) {
+        if count == 0 || count > cards.len() {
             return false;
         }
         let spec = self.spec();
-        match self.map().kind(pile) {
+        let allowed = match self.map().kind(pile) {
             Some((PileKind::Tableau, _)) => count == 1 || spec.tableau.unit == MoveUnit::Group,
             Some((PileKind::Foundation, i)) => count == 1 && spec.foundations[usize::from(i)].gives_back(),
             Some((PileKind::Cell | PileKind::Reserve | PileKind::Waste, _)) => count == 1,
             Some((PileKind::Stock, _)) | None => false,
-        }
+        };
+        allowed && cards[cards.len() - count..].iter().all(|c| c.face_up())
     }
 
     /// How many cards could be lifted from `pile` at most.
@@ -135,20 +136,85 @@ impl State {
         }
     }
 
-    /// Every legal move, appended to `out`: sources in pile order, then smaller groups first,
-    /// then targets in pile order; the stock action last.
+    /// Every legal move, appended to `out`, grouped by target pile in pile order; the stock
+    /// action last. The order is fixed (deterministic) but otherwise carries no meaning.
+    ///
+    /// Rather than trying every group on every pile, each target names the cards it could take
+    /// (by its build rule) and looks up where they lie; `can_lift` and `accepts` stay the one
+    /// judge of legality, so this is exactly the set `is_legal` accepts (a property test checks).
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let n = self.pile_count() as PileId;
-        for from in 0..n {
-            for count in 1..=self.max_lift(from) {
-                if !self.can_lift(from, count) {
-                    continue;
+        let spec = self.spec();
+        let decks = spec.decks;
+        // Where each card lies, by id: (pile, index in pile).
+        let mut at = [(PileId::MAX, 0u8); 104];
+        for pile in 0..n {
+            for (i, card) in self.pile(pile).iter().enumerate() {
+                at[usize::from(card.id())] = (pile, i as u8);
+            }
+        }
+        // Any count up to `lift[pile]` can be lifted, none above (see `max_lift`).
+        let mut lift = [0u8; 256];
+        for pile in 0..n {
+            lift[usize::from(pile)] = self.max_lift(pile) as u8;
+        }
+        let offer = |from: PileId, count: usize, to: PileId, out: &mut Vec<Move>| {
+            if from != to && count <= usize::from(lift[usize::from(from)]) && self.accepts(from, count, to) {
+                out.push(Move::Transfer { from, count: count as u8, to });
+            }
+        };
+        // Every copy of a face value, wherever it lies, moved with the cards on it.
+        let offer_face = |face: u8, to: PileId, out: &mut Vec<Move>| {
+            for deck in 0..decks {
+                let (from, index) = at[usize::from(deck * 52 + face)];
+                if from != PileId::MAX {
+                    offer(from, self.pile(from).len() - usize::from(index), to, out);
                 }
-                for to in 0..n {
-                    if self.accepts(from, count, to) {
-                        out.push(Move::Transfer { from, count: count as u8, to });
+            }
+        };
+        for to in 0..n {
+            let target = self.pile(to);
+            match self.map().kind(to) {
+                Some((PileKind::Tableau, _)) => match target.last() {
+                    Some(&top) => {
+                        for face in faces_onto(spec.tableau.build, top) {
+                            offer_face(face, to, out);
+                        }
+                    }
+                    None => {
+                        for from in 0..n {
+                            for count in 1..=usize::from(lift[usize::from(from)]) {
+                                offer(from, count, to, out);
+                            }
+                        }
+                    }
+                },
+                Some((PileKind::Foundation, i)) => match spec.foundations[usize::from(i)] {
+                    FoundationRule::CompleteRun => {
+                        for from in self.map().tableau() {
+                            offer(from, SUIT_RUN, to, out);
+                        }
+                    }
+                    FoundationRule::Build { base, direction, wrap, .. } => match target.last() {
+                        None => {
+                            for suit in 0..4 {
+                                offer_face(suit * 13 + base - 1, to, out);
+                            }
+                        }
+                        Some(&top) => {
+                            let build = Build { suit: SuitRule::Same, direction, wrap };
+                            for face in faces_onto(build, top) {
+                                offer_face(face, to, out);
+                            }
+                        }
+                    },
+                },
+                Some((PileKind::Cell | PileKind::Reserve, _)) => {
+                    for from in self.map().tableau() {
+                        offer(from, 1, to, out);
                     }
                 }
+                _ => {}
             }
         }
         if self.can_deal() {
@@ -312,6 +378,27 @@ impl State {
             Status::Lost
         }
     }
+}
+
+/// The face values (`suit * 13 + rank - 1`) that `build` may place on `under`: a superset
+/// that `Build::accepts` then confirms.
+fn faces_onto(build: Build, under: Card) -> impl Iterator<Item = u8> {
+    let rank = under.rank();
+    let lower = if rank > ACE { Some(rank - 1) } else { build.wrap.then_some(KING) };
+    let higher = if rank < KING { Some(rank + 1) } else { build.wrap.then_some(ACE) };
+    let (down, up) = match build.direction {
+        Direction::Down => (lower, None),
+        Direction::Up => (None, higher),
+        Direction::UpOrDown => (lower, higher),
+    };
+    let suit = under.suit() as u8;
+    let red = under.is_red();
+    let suits = (0..4u8).filter(move |&s| match build.suit {
+        SuitRule::Same => s == suit,
+        SuitRule::AlternateColour => crate::card::Suit::ALL[usize::from(s)].is_red() != red,
+        SuitRule::Any => true,
+    });
+    suits.flat_map(move |s| down.into_iter().chain(up).map(move |r| s * 13 + r - 1))
 }
 
 /// King at the bottom down to Ace on top, one suit, all face up (DN-7, HR-7).
