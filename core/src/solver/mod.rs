@@ -7,10 +7,13 @@
 //!
 //! Depth-first search (`search.rs`) over the engine's own `apply_unchecked`/`undo`, with a
 //! fast move generator that prunes only moves that cannot lose a win (`moves.rs`) and a
-//! transposition table on a canonical position hash (`hash.rs`). Pure: no clock, no thread;
-//! time budgets come in through `cancel`, asked every few thousand nodes. The same position
-//! and node limit give the same answer every time (unless `cancel` fires).
+//! transposition table on a canonical position hash (`hash.rs`). Past its first few tens of
+//! thousands of nodes it takes turns with a beam search (`beam.rs`) that finds wins, with
+//! short lines, where the DFS would wander; only the DFS ever answers `Unwinnable`. Pure: no
+//! clock, no thread; time budgets come in through `cancel`, asked every few thousand nodes.
+//! The same position and node limit give the same answer every time (unless `cancel` fires).
 
+mod beam;
 mod hash;
 mod moves;
 mod proven;
@@ -29,9 +32,10 @@ use crate::state::State;
 pub struct Limits {
     /// Positions entered (moves applied) before giving up with `Unknown`.
     pub max_nodes: u64,
-    /// Cap on the transposition table and the search path together; a search that would pass
-    /// it ends `Unknown`. (The table takes at most two thirds of it, counting the moment it
-    /// doubles, and at least 512 bytes.)
+    /// Cap on the transposition tables, the search path and the beam together; a search that
+    /// would pass it ends `Unknown`. (Where the beam runs, it and the DFS get half each; a
+    /// table takes at most two thirds of its share, counting the moment it doubles, and at
+    /// least 512 bytes.)
     pub max_memory_bytes: usize,
 }
 

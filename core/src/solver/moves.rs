@@ -20,6 +20,12 @@
 //!    that could be placed on it (the opposite-colour Aces) is on the foundations (playing
 //!    those back would only make useless Aces again). When such a move exists it is the only
 //!    move tried. Turning the card beneath face up earlier only adds options.
+//!
+//! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
+//! may lose wins and so never proves anything:
+//! H1. No foundation play-back.
+//! H2. No move of a card (or group) that already lies on a card accepting it onto another
+//!     non-empty tableau pile (it only swaps its support).
 
 use crate::card::{Card, ACE};
 use crate::engine::Move;
@@ -47,6 +53,14 @@ pub(crate) struct Rules {
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
 pub(crate) type Plain = Option<(PileId, PileId, u8)>;
 
+/// Which moves a pass generates: those of the sound pruning rules only, or also dropping the
+/// ones the heuristic rules call rarely needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Sound,
+    Heuristic,
+}
+
 impl Rules {
     pub(crate) fn new(kind: GameKind) -> Rules {
         let spec = kind.spec();
@@ -70,6 +84,12 @@ impl Rules {
         Rules { map, spec, kinds, unders, found_class, safe_low }
     }
 
+    /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
+    /// stock makes every deal's space small enough for the DFS alone to settle it, won or not.
+    pub(crate) fn beam_helps(&self) -> bool {
+        self.spec.stock != Some(StockRule::DealToTableau)
+    }
+
     /// Whether the tableau piles are interchangeable: always, except while a stock that deals
     /// one card to each pile by position (DN-6) still has cards. (Chequers' reserve fills the
     /// one pile just emptied, CH-6, so its piles are interchangeable too.)
@@ -79,6 +99,44 @@ impl Rules {
 
     pub(crate) fn kind(&self, pile: PileId) -> PileKind {
         self.kinds.get(usize::from(pile)).copied().unwrap_or(PileKind::Stock)
+    }
+
+    /// A position's promise, for the beam search (higher is better): the sum of
+    /// `pile_value` over the piles.
+    pub(crate) fn evaluate(&self, s: &State) -> i32 {
+        (0..self.map.len).map(|p| self.pile_value(s, p)).sum()
+    }
+
+    /// One pile's share of `evaluate`: cards home, cards turned, cards lying on a card that
+    /// accepts them, empty piles; cards buried in the waste or parked in the reserve and cells
+    /// count against.
+    pub(crate) fn pile_value(&self, s: &State, p: PileId) -> i32 {
+        let pile = s.pile(p);
+        let len = pile.len() as i32;
+        match self.kind(p) {
+            PileKind::Tableau => {
+                if pile.is_empty() {
+                    return 8;
+                }
+                let mut score = 0;
+                let mut previous: Option<Card> = None;
+                for &c in pile {
+                    if !c.face_up() {
+                        score -= 15;
+                    } else if previous.is_some_and(|u| u.face_up() && self.spec.tableau.build.accepts(u, c)) {
+                        score += 6;
+                    }
+                    previous = Some(c);
+                }
+                score
+            }
+            PileKind::Foundation => 40 * len,
+            PileKind::Cell => -6 * len,
+            PileKind::Reserve if self.spec.reserve != Some(ReserveRule::Feeder) => -6 * len,
+            PileKind::Waste => -4 * len,
+            PileKind::Stock if self.map.waste.is_some() => -3 * len,
+            _ => 0,
+        }
     }
 
     /// A move's promise, for ordering (higher first) and for heuristic hints.
@@ -110,18 +168,37 @@ impl Rules {
     }
 
     /// Appends the moves worth trying from `s`, best first. `scratch` is reused between calls.
-    pub(crate) fn generate(&self, s: &State, last: Plain, scratch: &mut Vec<(i32, Move)>, out: &mut Vec<Move>) {
+    /// Returns whether a heuristic rule dropped a move.
+    pub(crate) fn generate(
+        &self,
+        s: &State,
+        last: Plain,
+        mode: Mode,
+        scratch: &mut Vec<(i32, Move)>,
+        out: &mut Vec<Move>,
+    ) -> bool {
         scratch.clear();
-        if let Some(forced) = self.collect(s, last, scratch) {
+        let mut dropped = false;
+        if let Some(forced) = self.collect(s, last, mode, &mut dropped, scratch) {
             out.push(forced);
-            return;
+            return false;
         }
         scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scratch.iter().map(|&(_, mv)| mv));
+        dropped
     }
 
-    /// Fills `found` with the candidate moves; returns a forced move instead when rule 4 applies.
-    fn collect(&self, s: &State, last: Plain, found: &mut Vec<(i32, Move)>) -> Option<Move> {
+    /// Fills `found` with the candidate moves; returns a forced move instead when rule 4
+    /// applies. Sets `dropped` when a heuristic rule drops a move.
+    fn collect(
+        &self,
+        s: &State,
+        last: Plain,
+        mode: Mode,
+        dropped: &mut bool,
+        found: &mut Vec<(i32, Move)>,
+    ) -> Option<Move> {
+        let heuristic = mode == Mode::Heuristic;
         let map = &self.map;
         let symmetric = self.tableau_symmetric(s);
         // Tableau piles by the face value of their face-up top card, and the empty ones.
@@ -192,11 +269,26 @@ impl Rules {
                 PileKind::Foundation if !self.spec.foundations[usize::from(from - map.tableau)].gives_back() => 0,
                 _ => usize::from(pile.last().is_some_and(|c| c.face_up())),
             };
+            // H2: the moved bottom card already lies on a card that accepts it.
+            let supported = |count: usize| {
+                kind == PileKind::Tableau
+                    && pile.len() > count
+                    && pile[pile.len() - count - 1].face_up()
+                    && self.spec.tableau.build.accepts(pile[pile.len() - count - 1], pile[pile.len() - count])
+            };
             for count in 1..=max_count {
                 let bottom = pile[pile.len() - count];
+                let sideways = heuristic && supported(count);
                 let mut push = |to: PileId| {
                     if last == Some((to, from, count as u8)) {
                         return; // rule 3
+                    }
+                    if heuristic
+                        && (kind == PileKind::Foundation
+                            || (sideways && self.kind(to) == PileKind::Tableau && !s.pile(to).is_empty()))
+                    {
+                        *dropped = true; // H1, H2
+                        return;
                     }
                     let mv = Move::Transfer { from, count: count as u8, to };
                     debug_assert!(s.is_legal(mv), "{mv:?}");

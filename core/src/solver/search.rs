@@ -1,4 +1,5 @@
-//! Depth-first search with a transposition table of visited positions.
+//! Depth-first search with a transposition table of visited positions, in two passes run side
+//! by side.
 //!
 //! Why a visited set is enough, and stays sound when full: plain graph search. Every position
 //! entered goes in the table; a position met again is skipped, because it is either on the
@@ -9,23 +10,36 @@
 //! `Unwinnable` thus means: every reachable position was explored (up to the pruning rules in
 //! `moves.rs`, which lose no win, and 64-bit hash collisions, which are negligible: about
 //! n²/2⁶⁵ for n positions).
+//!
+//! The two passes: a *sound* DFS (only the win-preserving pruning rules) and, in games where
+//! `Rules::has_heuristics`, a *heuristic* DFS that also drops moves that are rarely needed
+//! (foundation play-back, moving a card off a card that already holds it onto another such
+//! card; `moves.rs`). The heuristic space is far smaller, so wins show up much sooner and the
+//! lines are shorter; but exhausting it proves nothing, unless no move was ever dropped by a
+//! heuristic rule, in which case it was the sound search after all. Each pass owns half the
+//! memory cap; they take turns of `CHUNK` nodes, so the answer for a node limit is
+//! deterministic, and whichever pass decides first answers. A heuristic pass that runs dry
+//! leaves the rest of the budget to the sound one.
 
 use super::hash::Hasher;
-use super::moves::{Plain, Rules};
+use super::beam::Beam;
+use super::moves::{Mode, Plain, Rules};
 use super::{Limits, Outcome, Report};
 use crate::engine::{Effect, Move};
 use crate::state::State;
 
-/// How often (in nodes) the caller's `cancel` is asked.
-const CANCEL_EVERY: u64 = 4096;
+/// Nodes per turn; the caller's `cancel` and the memory cap are asked once a turn.
+const CHUNK: u64 = 4096;
+/// Nodes the sound DFS searches alone before the beam joins in.
+const PROBE: u64 = 32 * 1024;
 /// Linear probes before a full neighbourhood counts as a full table.
 const PROBES: usize = 16;
 
 /// Open addressing over 64-bit keys; 0 marks an empty slot. It starts small (cache-friendly,
 /// cheap for easy deals) and doubles at half load up to its cap.
-struct Table {
+pub(crate) struct Table {
     slots: Vec<u64>,
-    len: usize,
+    pub(crate) len: usize,
     max_slots: usize,
 }
 
@@ -33,11 +47,11 @@ struct Table {
 const FIRST_SLOTS: usize = 1 << 16;
 
 impl Table {
-    fn new(limits: &Limits) -> Table {
+    pub(crate) fn new(max_memory_bytes: usize, max_nodes: u64) -> Table {
         // While doubling, old and new tables coexist: 1.5 times the final size must fit the cap.
-        let by_memory = (limits.max_memory_bytes / 12).max(64);
+        let by_memory = (max_memory_bytes / 12).max(64);
         // Room for every node at a load of a half or less.
-        let by_nodes = usize::try_from(limits.max_nodes.saturating_mul(4)).unwrap_or(usize::MAX).max(64);
+        let by_nodes = usize::try_from(max_nodes.saturating_mul(4)).unwrap_or(usize::MAX).max(64);
         let wanted = by_memory.min(by_nodes);
         let max_slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table { slots: vec![0; max_slots.min(FIRST_SLOTS)], len: 0, max_slots }
@@ -45,7 +59,7 @@ impl Table {
 
     /// Records `key`; false when it was already there. When the key's neighbourhood is full
     /// (at the memory cap), it is not recorded, which is safe (see the module comment).
-    fn insert(&mut self, key: u64) -> bool {
+    pub(crate) fn insert(&mut self, key: u64) -> bool {
         if self.len * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
             let doubled = vec![0; self.slots.len() * 2];
             let old = std::mem::replace(&mut self.slots, doubled);
@@ -75,7 +89,7 @@ impl Table {
         true
     }
 
-    fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.slots.len() * 8
     }
 }
@@ -89,76 +103,175 @@ struct Frame {
     effects_start: usize,
 }
 
+/// Where a pass stands after a turn.
+pub(crate) enum Step {
+    Running,
+    Won(Vec<Move>),
+    /// Every position the pass generates was explored.
+    Exhausted,
+    /// The pass would pass its share of the memory cap.
+    OverMemory,
+}
+
+/// The sound pass: a resumable depth-first search.
+struct Dfs<'r> {
+    rules: &'r Rules,
+    max_memory_bytes: usize,
+    table: Table,
+    state: State,
+    hasher: Hasher,
+    scratch: Vec<(i32, Move)>,
+    moves: Vec<Move>,
+    effects: Vec<Effect>,
+    path: Vec<Move>,
+    frames: Vec<Frame>,
+    nodes: u64,
+}
+
+impl<'r> Dfs<'r> {
+    fn new(rules: &'r Rules, root: &State, max_memory_bytes: usize, max_nodes: u64) -> Dfs<'r> {
+        let mut table = Table::new(max_memory_bytes, max_nodes);
+        let hasher = Hasher::new(rules, root);
+        table.insert(hasher.value());
+        let mut dfs = Dfs {
+            rules,
+            max_memory_bytes,
+            table,
+            state: root.clone(),
+            hasher,
+            scratch: Vec::new(),
+            moves: Vec::new(),
+            effects: Vec::new(),
+            path: Vec::new(),
+            frames: Vec::new(),
+            nodes: 0,
+        };
+        rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+        dfs.frames.push(Frame { start: 0, end: dfs.moves.len(), next: 0, effects_start: 0 });
+        dfs
+    }
+
+    /// The path counts against the memory cap too: it can grow deep (two-deck games).
+    fn over_memory(&self) -> bool {
+        let path_bytes = std::mem::size_of::<Frame>() * self.frames.capacity()
+            + std::mem::size_of::<Move>() * (self.moves.capacity() + self.path.capacity())
+            + std::mem::size_of::<Effect>() * self.effects.capacity();
+        self.table.bytes() + path_bytes > self.max_memory_bytes
+    }
+
+    /// Searches on for at most `quota` nodes.
+    fn run(&mut self, quota: u64) -> Step {
+        if self.over_memory() {
+            return Step::OverMemory;
+        }
+        let stop = self.nodes + quota;
+        let rules = self.rules;
+        while self.nodes < stop {
+            let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
+            if top.next == top.end {
+                let (start, effects_start) = (top.start, top.effects_start);
+                self.frames.pop();
+                self.moves.truncate(start);
+                if self.frames.is_empty() {
+                    return Step::Exhausted;
+                }
+                self.state.undo(&self.effects[effects_start..]);
+                self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+                self.effects.truncate(effects_start);
+                self.path.pop();
+                continue;
+            }
+            let mv = self.moves[top.next];
+            top.next += 1;
+            self.nodes += 1;
+            let effects_start = self.effects.len();
+            self.state.apply_unchecked(mv, &mut self.effects);
+            if self.state.is_won() {
+                let mut line = std::mem::take(&mut self.path);
+                line.push(mv);
+                return Step::Won(line);
+            }
+            self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+            if !self.table.insert(self.hasher.value()) {
+                self.state.undo(&self.effects[effects_start..]);
+                self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+                self.effects.truncate(effects_start);
+                continue;
+            }
+            self.path.push(mv);
+            let plain: Plain = match self.effects[effects_start..] {
+                [Effect::Transfer { from, to, count }] => Some((from, to, count)),
+                _ => None,
+            };
+            let start = self.moves.len();
+            rules.generate(&self.state, plain, Mode::Sound, &mut self.scratch, &mut self.moves);
+            self.frames.push(Frame { start, end: self.moves.len(), next: start, effects_start });
+        }
+        Step::Running
+    }
+}
+
 pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
     let rules = Rules::new(root.kind());
-    let mut table = Table::new(limits);
-    let mut state = root.clone();
-    let mut nodes = 0u64;
-    let report = |outcome, nodes, table: &Table| Report {
-        outcome,
-        nodes,
-        table_bytes: table.bytes(),
-        table_entries: table.len,
+    if root.is_won() {
+        return Report { outcome: Outcome::Won(Vec::new()), nodes: 0, table_bytes: 0, table_entries: 0 };
+    }
+    let two = rules.beam_helps();
+    let share = if two { limits.max_memory_bytes / 2 } else { limits.max_memory_bytes };
+    let mut sound = Dfs::new(&rules, root, share, limits.max_nodes);
+    // Made when it joins in (so easy deals never pay for it), dropped when it gives up.
+    let mut beam: Option<Beam> = None;
+    let mut beam_to_come = two;
+    // Nodes and table of a beam already dropped.
+    let mut retired = (0u64, 0usize, 0usize);
+    let finish = |outcome, sound: &Dfs, beam: &Option<Beam>, retired: (u64, usize, usize)| {
+        let (mut nodes, mut table_bytes, mut table_entries) = retired;
+        nodes += sound.nodes;
+        table_bytes += sound.table.bytes();
+        table_entries += sound.table.len;
+        if let Some(b) = beam {
+            nodes += b.nodes;
+            table_bytes += b.table_bytes();
+            table_entries += b.table_entries();
+        }
+        Report { outcome, nodes, table_bytes, table_entries }
     };
-    if state.is_won() {
-        return report(Outcome::Won(Vec::new()), nodes, &table);
-    }
-    let mut hasher = Hasher::new(&rules, &state);
-    table.insert(hasher.value());
-    let mut scratch = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let mut effects: Vec<Effect> = Vec::new();
-    let mut path: Vec<Move> = Vec::new();
-    rules.generate(&state, None, &mut scratch, &mut moves);
-    let mut frames = vec![Frame { start: 0, end: moves.len(), next: 0, effects_start: 0 }];
-    while let Some(top) = frames.last_mut() {
-        if top.next == top.end {
-            let (start, effects_start) = (top.start, top.effects_start);
-            frames.pop();
-            moves.truncate(start);
-            if frames.is_empty() {
-                break;
+    loop {
+        for turn in [Mode::Heuristic, Mode::Sound] {
+            let used = sound.nodes + retired.0 + beam.as_ref().map_or(0, |b| b.nodes);
+            let left = limits.max_nodes.saturating_sub(used);
+            if left == 0 || (turn == Mode::Sound && cancel()) {
+                return finish(Outcome::Unknown, &sound, &beam, retired);
             }
-            state.undo(&effects[effects_start..]);
-            hasher.update(&rules, &state, &effects[effects_start..]);
-            effects.truncate(effects_start);
-            path.pop();
-            continue;
+            // The DFS alone first: it settles the easy deals, won or not, fastest.
+            if turn == Mode::Heuristic && sound.nodes < PROBE {
+                continue;
+            }
+            if turn == Mode::Heuristic && beam_to_come {
+                beam_to_come = false;
+                beam = Some(Beam::new(&rules, root, share, limits.max_nodes));
+            }
+            let step = match (turn, beam.as_mut()) {
+                (Mode::Sound, _) => sound.run(CHUNK.min(left)),
+                (Mode::Heuristic, Some(b)) => match b.run(CHUNK.min(left)) {
+                    // A beam that dies out proves nothing.
+                    Step::Exhausted => Step::OverMemory,
+                    step => step,
+                },
+                (Mode::Heuristic, None) => continue,
+            };
+            match step {
+                Step::Running => {}
+                Step::Won(line) => return finish(Outcome::Won(line), &sound, &beam, retired),
+                Step::Exhausted => return finish(Outcome::Unwinnable, &sound, &beam, retired),
+                // A beam that died out or ran out of room hands everything to the DFS.
+                Step::OverMemory if turn == Mode::Heuristic => {
+                    if let Some(b) = beam.take() {
+                        retired = (retired.0 + b.nodes, b.table_bytes(), b.table_entries());
+                    }
+                }
+                Step::OverMemory => return finish(Outcome::Unknown, &sound, &beam, retired),
+            }
         }
-        let mv = moves[top.next];
-        top.next += 1;
-        nodes += 1;
-        // The path can grow deep (two-deck games), so it counts against the memory cap too.
-        let over_memory = || {
-            let path_bytes = std::mem::size_of::<Frame>() * frames.capacity()
-                + std::mem::size_of::<Move>() * (moves.capacity() + path.capacity())
-                + std::mem::size_of::<Effect>() * effects.capacity();
-            table.bytes() + path_bytes > limits.max_memory_bytes
-        };
-        if nodes > limits.max_nodes || (nodes % CANCEL_EVERY == 1 && (cancel() || over_memory())) {
-            return report(Outcome::Unknown, nodes - 1, &table);
-        }
-        let effects_start = effects.len();
-        state.apply_unchecked(mv, &mut effects);
-        if state.is_won() {
-            path.push(mv);
-            return report(Outcome::Won(path), nodes, &table);
-        }
-        hasher.update(&rules, &state, &effects[effects_start..]);
-        if !table.insert(hasher.value()) {
-            state.undo(&effects[effects_start..]);
-            hasher.update(&rules, &state, &effects[effects_start..]);
-            effects.truncate(effects_start);
-            continue;
-        }
-        path.push(mv);
-        let plain: Plain = match effects[effects_start..] {
-            [Effect::Transfer { from, to, count }] => Some((from, to, count)),
-            _ => None,
-        };
-        let start = moves.len();
-        rules.generate(&state, plain, &mut scratch, &mut moves);
-        frames.push(Frame { start, end: moves.len(), next: start, effects_start });
     }
-    report(Outcome::Unwinnable, nodes, &table)
 }

@@ -1,5 +1,5 @@
 use super::hash::Hasher;
-use super::moves::Rules;
+use super::moves::{Mode, Rules};
 use super::*;
 use crate::deal::deal;
 use crate::engine::Effect;
@@ -55,7 +55,7 @@ fn generator_is_legal_and_prunes_only_symmetric_moves() {
         let rules = Rules::new(kind);
         for s in walk_positions(kind, 3, 60) {
             let mut generated = Vec::new();
-            rules.generate(&s, None, &mut Vec::new(), &mut generated);
+            rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut generated);
             let legal = s.legal_move_list();
             for mv in &generated {
                 assert!(legal.contains(mv), "{kind:?}: generated illegal {mv:?}");
@@ -154,7 +154,7 @@ fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
             }
             assert_eq!(after(&t, back), s);
             let mut generated = Vec::new();
-            rules.generate(&t, Some((from, to, count)), &mut Vec::new(), &mut generated);
+            rules.generate(&t, Some((from, to, count)), Mode::Sound, &mut Vec::new(), &mut generated);
             assert!(!generated.contains(&back));
             checked += 1;
         }
@@ -170,7 +170,7 @@ fn forced_moves_are_aces_and_safe_twos() {
     let mut forced = 0;
     for s in walk_positions(kind, 20, 80) {
         let mut generated = Vec::new();
-        rules.generate(&s, None, &mut Vec::new(), &mut generated);
+        rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut generated);
         let legal = s.legal_move_list();
         if let [Move::Transfer { from, count: 1, to }] = generated[..] {
             let real = legal.iter().filter(|m| !s.is_null_move(**m)).count();
@@ -330,11 +330,78 @@ fn shipped_proven_deals_replay_to_a_win() {
         // The lowest numbers: cheap to solve again, and kept by any regeneration from 1.
         for &n in deals.iter().take(2) {
             let start = deal(kind, n);
-            let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 300_000, ..Limits::default() }, &no_cancel)
+            let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 1_500_000, ..Limits::default() }, &no_cancel)
             else {
                 panic!("{kind:?} deal {n} is listed as proven but did not solve");
             };
             assert!(replays_to_a_win(&start, &line), "{kind:?} deal {n}");
+        }
+    }
+}
+
+/// The heuristic rules (beam search only) drop moves, never add any: what they generate is a
+/// subset of the sound generator's moves, and `dropped` tells when it is a strict one.
+#[test]
+fn heuristic_moves_are_a_subset_of_the_sound_ones() {
+    for kind in GameKind::ALL {
+        let rules = Rules::new(kind);
+        let mut strict = 0;
+        for s in walk_positions(kind, 3, 60) {
+            let (mut sound, mut heuristic) = (Vec::new(), Vec::new());
+            assert!(!rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut sound));
+            let dropped = rules.generate(&s, None, Mode::Heuristic, &mut Vec::new(), &mut heuristic);
+            assert!(heuristic.iter().all(|m| sound.contains(m)), "{kind:?}");
+            assert_eq!(dropped, heuristic.len() < sound.len(), "{kind:?}");
+            strict += usize::from(dropped);
+        }
+        if kind == GameKind::Chequers || kind == GameKind::YakutatBay {
+            assert!(strict > 0, "{kind:?}");
+        }
+    }
+}
+
+/// The beam alone: its wins replay through the engine, and they are short (a line's length is
+/// the level it was found on); where it gives up it says so, and then only the DFS decides.
+#[test]
+fn beam_wins_replay_and_are_short() {
+    use super::beam::Beam;
+    use super::search::Step;
+    let mut won = 0;
+    for kind in [GameKind::Chequers, GameKind::YakutatBay, GameKind::HowTheyRun] {
+        let rules = Rules::new(kind);
+        for n in 1..=3 {
+            let start = deal(kind, n);
+            let mut beam = Beam::new(&rules, &start, 64 << 20, 400_000);
+            match beam.run(400_000) {
+                Step::Won(line) => {
+                    assert!(replays_to_a_win(&start, &line), "{kind:?} {n}");
+                    assert!(line.len() < 1000, "{kind:?} {n}: {}", line.len());
+                    won += 1;
+                }
+                Step::Running | Step::Exhausted | Step::OverMemory => {}
+            }
+        }
+    }
+    assert!(won >= 3, "{won}");
+}
+
+/// With the beam joining in, every verdict still matches the DFS alone where both decide, and
+/// `Unwinnable` is never the beam's.
+#[test]
+fn the_beam_never_changes_a_verdict() {
+    for kind in [GameKind::YakutatBay, GameKind::HowTheyRun] {
+        for n in 1..=12 {
+            let start = deal(kind, n);
+            let limits = Limits { max_nodes: 150_000, ..Limits::default() };
+            let both = solve(&start, &limits, &no_cancel);
+            if let Outcome::Won(line) = &both {
+                assert!(replays_to_a_win(&start, line), "{kind:?} {n}");
+            }
+            if both == Outcome::Unwinnable {
+                // Proved by the DFS: a longer DFS-only look cannot find a win either.
+                let big = solve(&start, &Limits { max_nodes: 2_000_000, ..Limits::default() }, &no_cancel);
+                assert_eq!(big, Outcome::Unwinnable, "{kind:?} {n}");
+            }
         }
     }
 }
