@@ -160,7 +160,10 @@ impl Game {
         let game = self.lock();
         let state = game.state();
         let table = layout::layout(state, &viewport.into());
-        let moved = game.last_moved_cards();
+        let mut moved = [false; 104];
+        for id in game.last_moved_cards() {
+            moved[usize::from(id)] = true;
+        }
         let piles = table
             .piles
             .iter()
@@ -194,7 +197,7 @@ impl Game {
                         rank_label: describe::rank_label(card),
                     }),
                     movable: c.movable,
-                    last_moved: moved.contains(&c.card_id),
+                    last_moved: moved[usize::from(c.card_id)],
                     description: describe::card_description(card, label),
                 }
             })

@@ -1,6 +1,6 @@
 //! Words for people: what screen readers say about cards, piles and hinted moves.
 
-use crate::card::{rank_letter, Card};
+use crate::card::{rank_letter, rank_name, Card};
 use crate::engine::Move;
 use crate::notation::pile_name;
 use crate::spec::{PileId, PileKind};
@@ -18,11 +18,18 @@ pub fn pile_label(state: &State, pile: PileId) -> String {
 
 /// "queen of spades, face up, tableau pile 3"; a face-down card is not named.
 pub fn card_description(card: Card, pile_label: &str) -> String {
+    // Built by hand: the table describes every card after every tap, and `format!` costs more.
+    let mut text = String::with_capacity(48);
     if card.face_up() {
-        format!("{}, face up, {pile_label}", card.spoken_name())
+        text.push_str(rank_name(card.rank()));
+        text.push_str(" of ");
+        text.push_str(card.suit().name());
+        text.push_str(", face up, ");
     } else {
-        format!("face-down card, {pile_label}")
+        text.push_str("face-down card, ");
     }
+    text.push_str(pile_label);
+    text
 }
 
 /// What a card's corner shows: "A", "2" … "10", "J", "Q", "K".
