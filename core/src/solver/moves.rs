@@ -133,8 +133,8 @@ impl Rules {
             PileKind::Foundation => 40 * len,
             PileKind::Cell => -6 * len,
             PileKind::Reserve if self.spec.reserve != Some(ReserveRule::Feeder) => -6 * len,
-            PileKind::Waste => -4 * len,
-            PileKind::Stock if self.map.waste.is_some() => -3 * len,
+            PileKind::Waste => -10 * len,
+            PileKind::Stock if self.map.waste.is_some() => -6 * len,
             _ => 0,
         }
     }
