@@ -17,7 +17,7 @@ struct WinView: View {
                 .accessibilityHidden(true)
             Text("You won!")
                 .font(.largeTitle.bold())
-            Text("Deal \(status.deal) in \(status.moves) moves, \(StatsText.time(ms: status.elapsedMs))")
+            Text("\(status.deal.map { "Deal \($0)" } ?? "This game") in \(status.moves) moves, \(StatsText.time(ms: status.elapsedMs))")
                 .font(.body)
                 .multilineTextAlignment(.center)
             VStack(spacing: 8) {

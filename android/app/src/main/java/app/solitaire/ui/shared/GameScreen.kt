@@ -56,7 +56,7 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
             Text(info.name, style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
             // The hint, or a short message, replaces the status line and is read out when it changes.
             val line = controller.hint?.description ?: controller.message
-                ?: "Deal ${status.deal} · ${status.moves} moves"
+                ?: "${status.deal?.let { "Deal $it" } ?: "Position"} · ${status.moves} moves"
             Text(
                 line,
                 style = MaterialTheme.typography.bodySmall,

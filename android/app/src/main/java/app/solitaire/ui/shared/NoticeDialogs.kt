@@ -24,7 +24,7 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
             title = { Text("You won!") },
             text = {
                 Column {
-                    Text("Deal ${controller.status.deal} in ${controller.status.moves} moves, ${formatTime(controller.status.elapsedMs)}.")
+                    Text("${controller.status.deal?.let { "Deal $it" } ?: "This game"} in ${controller.status.moves} moves, ${formatTime(controller.status.elapsedMs)}.")
                     controller.stats?.let { Text(statsLine(it)) }
                 }
             },
