@@ -150,3 +150,28 @@ fn last_moved_cards_names_the_cards_of_the_last_move() {
         game.last_moved_cards().iter().map(|&id| solitaire_core::Card::from_id(id).with_face_up(true).to_string()).collect();
     assert_eq!(moved, vec!["9S", "4H"]);
 }
+
+#[test]
+fn auto_play_finishes_a_certain_win_that_needs_tableau_moves() {
+    // How They Run: three suits are home; the spades lie in two runs that only need joining.
+    let state = table(
+        GameKind::HowTheyRun,
+        &[
+            ("foundation:0", &run('C')),
+            ("foundation:1", &run('D')),
+            ("foundation:2", &run('H')),
+            ("tableau:0", "KS QS JS TS 9S 8S 7S"),
+            ("tableau:1", "6S 5S 4S 3S"),
+            ("cell:0", "2S"),
+            ("cell:1", "AS"),
+        ],
+    );
+    let mut game = Game::from_position(state.clone());
+    game.set_auto_play(true);
+    assert!(game.state().is_won(), "the finish is found and played");
+    assert_eq!(game.moves_made(), 0, "all of it by auto-play");
+    let mut manual = Game::from_position(state);
+    assert!(!manual.state().is_won());
+    manual.play(m(manual.state(), "tableau:1 4 tableau:0")).unwrap();
+    assert!(!manual.state().is_won(), "without auto-play nothing more happens");
+}
