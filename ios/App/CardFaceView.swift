@@ -33,10 +33,12 @@ struct CardFaceView: View {
         }
     }
 
+    /// Rank and suit side by side: a fanned card shows only a strip of its top, and both
+    /// must fit in it.
     private func corner(_ face: CardFace, width: CGFloat) -> some View {
-        VStack(spacing: 0) {
+        HStack(spacing: width * 0.02) {
             Text(face.rankLabel)
-                .font(.system(size: width * 0.30, weight: .semibold, design: .rounded))
+                .font(.system(size: width * 0.28, weight: .semibold, design: .rounded))
                 .minimumScaleFactor(0.5)
                 .lineLimit(1)
             Image(systemName: face.suit.symbolName)
