@@ -11,12 +11,13 @@ final class PlayToWinTests: XCTestCase {
         let store = try Store.open(dir: directory.path)
         let saver = Saver(store: store)
         var reports: [String] = []
-        let model = GameModel(game: try provedWinnableGame(), saver: saver) { reports.append($0) }
+        let model = GameModel(game: provedWinnableGame(), saver: saver) { reports.append($0) }
         model.setViewport(phone)
 
         var played = 0
         while model.status.state == .playing && played < 1000 {
             let hint = try XCTUnwrap(model.game.hint(), "no hint after \(played) moves")
+            XCTAssertTrue(hint.leadsToWin, "the hint after \(played) moves is not from a winning line")
             let before = model.game.positionJson()
             model.play(hint.mv)
             XCTAssertNotEqual(model.game.positionJson(), before, "the hinted move \(hint.mv) did not play")

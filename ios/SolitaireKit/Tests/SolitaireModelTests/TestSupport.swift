@@ -12,18 +12,8 @@ func temporaryDirectory() throws -> URL {
     return url
 }
 
-struct NoProvedDeal: Error {}
-
-/// A deal whose very first hint already follows a line the solver proved wins. Fixed deal
-/// numbers keep the test repeatable; every game is tried in case one's solver is slow.
-func provedWinnableGame() throws -> Game {
-    for info in gameCatalog() {
-        for deal in UInt64(1)...20 {
-            let game = Game(kind: info.kind, deal: deal)
-            if game.hint()?.leadsToWin == true {
-                return game
-            }
-        }
-    }
-    throw NoProvedDeal()
+/// Yakutat Bay deal 6: the solver proves it winnable without backtracking (about 90 nodes), so
+/// every hint along the way follows the winning line. The Kotlin tests use the same deal.
+func provedWinnableGame() -> Game {
+    Game(kind: .yakutatBay, deal: 6)
 }
