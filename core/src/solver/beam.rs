@@ -88,10 +88,12 @@ impl<'r> Beam<'r> {
     }
 
     fn bytes(&self) -> usize {
-        let state_bytes = self.root.card_count() + 24 * self.root.pile_count() + 64;
+        // A state: its cards, and per pile a `Vec` header plus the allocator's overhead.
+        let state_bytes = self.root.card_count() + 48 * self.root.pile_count() + 64;
+        // While the next level is built the old one is still alive: count it twice.
         self.seen.bytes()
             + self.arena.capacity() * std::mem::size_of::<Node>()
-            + self.level.capacity() * state_bytes
+            + 2 * self.level.capacity() * state_bytes
             + self.children.capacity() * std::mem::size_of::<(i32, u32, Move)>()
     }
 
