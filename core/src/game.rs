@@ -378,28 +378,31 @@ impl Game {
     }
 
     /// Rebuilds a game from its saved parts; `save.rs` validates them.
-    pub(crate) fn from_parts(
-        deal: Option<u64>,
-        start: State,
-        state: State,
-        history: Vec<Step>,
-        redo: Vec<(Move, bool)>,
-        elapsed_ms: u64,
-        auto_play: bool,
-        stats_recorded: bool,
-    ) -> Game {
+    pub(crate) fn from_parts(parts: SavedParts) -> Game {
         Game {
-            deal,
-            start,
-            state,
-            history,
-            redo,
-            clock: Clock { elapsed_ms, running: false, last_ms: 0 },
-            auto_play,
+            deal: parts.deal,
+            start: parts.start,
+            state: parts.state,
+            history: parts.history,
+            redo: parts.redo,
+            clock: Clock { elapsed_ms: parts.elapsed_ms, running: false, last_ms: 0 },
+            auto_play: parts.auto_play,
             tap_cycle: None,
-            stats_recorded,
+            stats_recorded: parts.stats_recorded,
         }
     }
+}
+
+/// Everything a save holds, checked by `save.rs` before it becomes a `Game`.
+pub(crate) struct SavedParts {
+    pub deal: Option<u64>,
+    pub start: State,
+    pub state: State,
+    pub history: Vec<Step>,
+    pub redo: Vec<(Move, bool)>,
+    pub elapsed_ms: u64,
+    pub auto_play: bool,
+    pub stats_recorded: bool,
 }
 
 impl State {

@@ -78,7 +78,7 @@ pub fn parse_pile(map: &PileMap, name: &str) -> Result<PileId, NotationError> {
         PileKind::Waste,
     ]
     .into_iter()
-    .find(|k| k.name() == kind && k.is_single() == !name.contains(':'))
+    .find(|k| k.name() == kind && k.is_single() != name.contains(':'))
     .ok_or_else(bad)?;
     map.id(kind, index).ok_or_else(bad)
 }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::deal::deal;
 use crate::engine::Move;
 use crate::error::SaveError;
-use crate::game::{Game, Step};
+use crate::game::{Game, SavedParts, Step};
 use crate::games::GameKind;
 use crate::notation::{move_from_json, move_to_json, position_from_json, position_to_json, Completeness, MoveJson, PositionJson};
 
@@ -123,5 +123,14 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
             return Err(SaveError::IllegalHistory { index: file.history.len() + redo.len() - 1 - offset });
         }
     }
-    Ok(Game::from_parts(file.deal, start, state, history, redo, file.elapsed_ms, file.auto_play, file.stats_recorded))
+    Ok(Game::from_parts(SavedParts {
+        deal: file.deal,
+        start,
+        state,
+        history,
+        redo,
+        elapsed_ms: file.elapsed_ms,
+        auto_play: file.auto_play,
+        stats_recorded: file.stats_recorded,
+    }))
 }

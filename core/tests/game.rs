@@ -30,7 +30,7 @@ fn tap_prefers_foundation_then_build_then_empty_pile() {
         }
     }
     assert!(checked > 0, "deal 1 has playable cards");
-    assert_eq!(game.tap(0, 0).is_ok(), true);
+    assert!(game.tap(0, 0).is_ok());
 }
 
 #[test]

@@ -382,7 +382,7 @@ fn ch_8_play_back() {
     assert!(legal(&s, "foundation:0 1 tableau:0"));
     assert!(legal(&s, "foundation:0 1 foundation:4"));
     assert!(legal(&s, "foundation:4 1 foundation:0"));
-    assert!(legal(&s, "foundation:4 1 tableau:0") == false, "4C does not go on 2C");
+    assert!(!legal(&s, "foundation:4 1 tableau:0"), "4C does not go on 2C");
 }
 
 // ---- ZE: Zerline ----
