@@ -194,7 +194,12 @@ impl From<Viewport> for layout::Viewport {
         layout::Viewport {
             width: v.width,
             height: v.height,
-            insets: layout::Insets { top: v.inset_top, left: v.inset_left, bottom: v.inset_bottom, right: v.inset_right },
+            insets: layout::Insets {
+                top: v.inset_top,
+                left: v.inset_left,
+                bottom: v.inset_bottom,
+                right: v.inset_right,
+            },
         }
     }
 }
@@ -370,5 +375,6 @@ impl From<core::StoreError> for GameError {
 
 /// The one place the pile index crosses from `u32` to the core's `u8`.
 pub(crate) fn pile_id(pile: u32) -> Result<core::PileId, GameError> {
-    core::PileId::try_from(pile).map_err(|_| GameError::InvalidArgument { detail: format!("no pile {pile} in this game") })
+    core::PileId::try_from(pile)
+        .map_err(|_| GameError::InvalidArgument { detail: format!("no pile {pile} in this game") })
 }

@@ -82,7 +82,8 @@ impl Game {
 
     /// Moves the top `count` cards of `from` onto `to` (a drag and drop).
     pub fn move_cards(&self, from: u32, count: u32, to: u32) -> Result<(), GameError> {
-        let count = u8::try_from(count).map_err(|_| GameError::IllegalMove { detail: format!("cannot move {count} cards") })?;
+        let count =
+            u8::try_from(count).map_err(|_| GameError::IllegalMove { detail: format!("cannot move {count} cards") })?;
         let mv = core::Move::Transfer { from: pile_id(from)?, count, to: pile_id(to)? };
         Ok(self.lock().play(mv)?)
     }

@@ -58,7 +58,11 @@ impl Store {
         core::GameKind::ALL
             .into_iter()
             .map(|kind| {
-                Ok(GameOverview { info: kind.into(), in_progress: store.has_game(kind), stats: store.stats(kind)?.into() })
+                Ok(GameOverview {
+                    info: kind.into(),
+                    in_progress: store.has_game(kind),
+                    stats: store.stats(kind)?.into(),
+                })
             })
             .collect()
     }

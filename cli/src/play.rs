@@ -70,7 +70,8 @@ impl Session {
         let words: Vec<&str> = line.split_whitespace().collect();
         let map = *self.game.state().map();
         let kind = self.game.kind();
-        let played = |result: Result<(), solitaire_core::GameError>| result.map(|()| String::new()).map_err(|e| e.to_string());
+        let played =
+            |result: Result<(), solitaire_core::GameError>| result.map(|()| String::new()).map_err(|e| e.to_string());
         let outcome: Result<String, String> = match words.as_slice() {
             [] => Ok(String::new()),
             ["q" | "quit" | "exit"] => return None,
@@ -148,7 +149,13 @@ impl Session {
         }
     }
 
-    fn transfer(&mut self, map: &solitaire_core::spec::PileMap, from: &str, to: &str, count: Option<u8>) -> Result<String, String> {
+    fn transfer(
+        &mut self,
+        map: &solitaire_core::spec::PileMap,
+        from: &str,
+        to: &str,
+        count: Option<u8>,
+    ) -> Result<String, String> {
         let from = parse_short(map, from).ok_or_else(|| format!("no pile {from:?}; type help"))?;
         let to = parse_short(map, to).ok_or_else(|| format!("no pile {to:?}; type help"))?;
         let state = self.game.state();

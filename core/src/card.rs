@@ -54,10 +54,8 @@ pub fn rank_letter(rank: Rank) -> char {
 }
 
 pub fn rank_name(rank: Rank) -> &'static str {
-    const NAMES: [&str; 13] = [
-        "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-        "queen", "king",
-    ];
+    const NAMES: [&str; 13] =
+        ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
     NAMES[usize::from(rank - 1)]
 }
 

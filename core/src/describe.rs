@@ -72,7 +72,10 @@ mod tests {
     #[test]
     fn describes_face_up_and_hides_face_down() {
         let queen = Card::new(0, Suit::Spades, 12);
-        assert_eq!(card_description(queen.with_face_up(true), "tableau pile 3"), "queen of spades, face up, tableau pile 3");
+        assert_eq!(
+            card_description(queen.with_face_up(true), "tableau pile 3"),
+            "queen of spades, face up, tableau pile 3"
+        );
         assert_eq!(card_description(queen, "tableau pile 3"), "face-down card, tableau pile 3");
         assert_eq!(rank_label(Card::new(0, Suit::Hearts, 10)), "10");
     }

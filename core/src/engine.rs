@@ -88,10 +88,7 @@ impl State {
                 rule @ FoundationRule::Build { base, direction, wrap, one_per_suit } => {
                     count == 1
                         && match target.last() {
-                            None => {
-                                bottom.rank() == base
-                                    && !(one_per_suit && self.suit_started(rule, to, bottom))
-                            }
+                            None => bottom.rank() == base && !(one_per_suit && self.suit_started(rule, to, bottom)),
                             Some(&top) => {
                                 target.len() < SUIT_RUN
                                     && Build { suit: SuitRule::Same, direction, wrap }.accepts(top, bottom)
@@ -99,9 +96,7 @@ impl State {
                         }
                 }
             },
-            Some((PileKind::Cell, _)) => {
-                from_kind == Some(PileKind::Tableau) && count == 1 && target.is_empty()
-            }
+            Some((PileKind::Cell, _)) => from_kind == Some(PileKind::Tableau) && count == 1 && target.is_empty(),
             Some((PileKind::Reserve, _)) => match spec.reserve {
                 Some(ReserveRule::Holding { capacity }) => {
                     from_kind == Some(PileKind::Tableau) && count == 1 && target.len() < usize::from(capacity)
@@ -328,7 +323,8 @@ impl State {
     fn send_complete_runs(&mut self, effects: &mut Vec<Effect>) {
         let map = *self.map();
         let spec = self.spec();
-        let run_foundations = || map.foundations().zip(spec.foundations).filter(|(_, r)| **r == FoundationRule::CompleteRun);
+        let run_foundations =
+            || map.foundations().zip(spec.foundations).filter(|(_, r)| **r == FoundationRule::CompleteRun);
         if run_foundations().next().is_none() {
             return;
         }

@@ -252,10 +252,11 @@ impl Game {
         if usize::from(pile) >= self.state.pile_count() {
             return Err(GameError::NoSuchPile(u32::from(pile)));
         }
-        self.state.pile(pile).get(index).copied().ok_or(GameError::NoSuchCard {
-            pile: u32::from(pile),
-            index: index as u32,
-        })
+        self.state
+            .pile(pile)
+            .get(index)
+            .copied()
+            .ok_or(GameError::NoSuchCard { pile: u32::from(pile), index: index as u32 })
     }
 
     /// Every pile the card at `index` of `pile` (with the cards on it) may be dropped on, in

@@ -13,13 +13,8 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Dnieper,
-        GameKind::YakutatBay,
-        GameKind::Chequers,
-        GameKind::Zerline,
-        GameKind::HowTheyRun,
-    ];
+    pub const ALL: [GameKind; 5] =
+        [GameKind::Dnieper, GameKind::YakutatBay, GameKind::Chequers, GameKind::Zerline, GameKind::HowTheyRun];
 
     pub fn spec(self) -> &'static GameSpec {
         match self {

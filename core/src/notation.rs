@@ -69,29 +69,20 @@ pub fn parse_pile(map: &PileMap, name: &str) -> Result<PileId, NotationError> {
         Some((kind, index)) => (kind, index.parse::<u8>().map_err(|_| bad())?),
         None => (name, 0),
     };
-    let kind = [
-        PileKind::Tableau,
-        PileKind::Foundation,
-        PileKind::Cell,
-        PileKind::Reserve,
-        PileKind::Stock,
-        PileKind::Waste,
-    ]
-    .into_iter()
-    .find(|k| k.name() == kind && k.is_single() != name.contains(':'))
-    .ok_or_else(bad)?;
+    let kind =
+        [PileKind::Tableau, PileKind::Foundation, PileKind::Cell, PileKind::Reserve, PileKind::Stock, PileKind::Waste]
+            .into_iter()
+            .find(|k| k.name() == kind && k.is_single() != name.contains(':'))
+            .ok_or_else(bad)?;
     map.id(kind, index).ok_or_else(bad)
 }
 
 pub fn move_to_json(map: &PileMap, mv: Move) -> MoveJson {
     match mv {
         Move::Stock => MoveJson { from: "stock".into(), cards: None, to: None, auto: false },
-        Move::Transfer { from, count, to } => MoveJson {
-            from: pile_name(map, from),
-            cards: Some(count),
-            to: Some(pile_name(map, to)),
-            auto: false,
-        },
+        Move::Transfer { from, count, to } => {
+            MoveJson { from: pile_name(map, from), cards: Some(count), to: Some(pile_name(map, to)), auto: false }
+        }
     }
 }
 
@@ -160,7 +151,10 @@ pub fn position_from_json(json: &PositionJson, completeness: Completeness) -> Re
                 let card = Card::parse(text, 0).ok_or_else(|| NotationError::BadCard(text.clone()))?;
                 let seen = &mut copies[usize::from(card.id())];
                 if *seen >= spec.decks {
-                    return Err(NotationError::TooManyCopies { card: text.trim_start_matches('#').to_string(), decks: spec.decks });
+                    return Err(NotationError::TooManyCopies {
+                        card: text.trim_start_matches('#').to_string(),
+                        decks: spec.decks,
+                    });
                 }
                 let card = Card::new(*seen, card.suit(), card.rank()).with_face_up(card.face_up());
                 *seen += 1;
@@ -176,11 +170,9 @@ pub fn position_from_json(json: &PositionJson, completeness: Completeness) -> Re
     fill(&mut state, "tableau", map.tableau().collect(), Some(&json.tableau))?;
     fill(&mut state, "foundations", map.foundations().collect(), Some(&json.foundations))?;
     fill(&mut state, "cells", map.cells().collect(), json.cells.as_deref())?;
-    for (name, pile, given) in [
-        ("reserve", map.reserve, &json.reserve),
-        ("stock", map.stock, &json.stock),
-        ("waste", map.waste, &json.waste),
-    ] {
+    for (name, pile, given) in
+        [("reserve", map.reserve, &json.reserve), ("stock", map.stock, &json.stock), ("waste", map.waste, &json.waste)]
+    {
         let (ids, given) = single(pile, given);
         fill(&mut state, name, ids, given.as_deref())?;
     }
@@ -196,7 +188,8 @@ pub fn position_from_json(json: &PositionJson, completeness: Completeness) -> Re
 pub fn check_piles(state: &State) -> Result<(), NotationError> {
     let spec = state.spec();
     let map = state.map();
-    let fail = |pile: PileId, reason: &'static str| Err(NotationError::BadPileContents { pile: pile_name(map, pile), reason });
+    let fail =
+        |pile: PileId, reason: &'static str| Err(NotationError::BadPileContents { pile: pile_name(map, pile), reason });
     for pile in 0..state.pile_count() as PileId {
         let cards = state.pile(pile);
         let all_up = cards.iter().all(|c| c.face_up());
@@ -219,7 +212,9 @@ pub fn check_piles(state: &State) -> Result<(), NotationError> {
                     return fail(pile, "the reserve holds at most 4 face-up cards");
                 }
                 Some(ReserveRule::Feeder)
-                    if cards.split_last().is_some_and(|(top, rest)| !top.face_up() || rest.iter().any(|c| c.face_up())) =>
+                    if cards
+                        .split_last()
+                        .is_some_and(|(top, rest)| !top.face_up() || rest.iter().any(|c| c.face_up())) =>
                 {
                     return fail(pile, "only the reserve's top card is face up");
                 }
@@ -233,7 +228,9 @@ pub fn check_piles(state: &State) -> Result<(), NotationError> {
     for (pile, rule) in map.foundations().zip(spec.foundations) {
         if let (FoundationRule::Build { one_per_suit: true, .. }, Some(first)) = (rule, state.pile(pile).first()) {
             let twin = map.foundations().zip(spec.foundations).any(|(other, other_rule)| {
-                other != pile && other_rule == rule && state.pile(other).first().is_some_and(|c| c.suit() == first.suit())
+                other != pile
+                    && other_rule == rule
+                    && state.pile(other).first().is_some_and(|c| c.suit() == first.suit())
             });
             if twin {
                 return fail(pile, "each suit starts one foundation of each kind");

@@ -17,7 +17,9 @@ use crate::engine::Move;
 use crate::error::SaveError;
 use crate::game::{Game, SavedParts, Step};
 use crate::games::GameKind;
-use crate::notation::{move_from_json, move_to_json, position_from_json, position_to_json, Completeness, MoveJson, PositionJson};
+use crate::notation::{
+    move_from_json, move_to_json, position_from_json, position_to_json, Completeness, MoveJson, PositionJson,
+};
 
 pub const FORMAT: &str = "solitaire-save";
 pub const VERSION: u32 = 1;
@@ -84,7 +86,8 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
     if file.history.len() + file.redo.len() > MAX_STEPS {
         return Err(SaveError::TooLarge(text.len()));
     }
-    let kind = GameKind::from_slug(&file.game).ok_or_else(|| SaveError::Malformed(format!("unknown game {:?}", file.game)))?;
+    let kind =
+        GameKind::from_slug(&file.game).ok_or_else(|| SaveError::Malformed(format!("unknown game {:?}", file.game)))?;
     let saved = position_from_json(&file.position, Completeness::Complete)?;
     if saved.kind() != kind {
         return Err(SaveError::WrongGame { expected: file.game, found: file.position.game });
@@ -116,7 +119,12 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
     if position_to_json(&state) != position_to_json(&saved) {
         return Err(SaveError::HistoryMismatch);
     }
-    let redo = file.redo.iter().enumerate().map(|(i, json)| parse(file.history.len() + i, json)).collect::<Result<Vec<_>, _>>()?;
+    let redo = file
+        .redo
+        .iter()
+        .enumerate()
+        .map(|(i, json)| parse(file.history.len() + i, json))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut ahead = state.clone();
     for (offset, &(mv, _)) in redo.iter().rev().enumerate() {
         if !ahead.apply(mv, &mut Vec::new()) {

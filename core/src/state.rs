@@ -61,10 +61,7 @@ impl State {
     }
 
     pub fn cards_outside_foundations(&self) -> usize {
-        (0..self.map.len)
-            .filter(|&p| !self.map.is_foundation(p))
-            .map(|p| self.pile(p).len())
-            .sum()
+        (0..self.map.len).filter(|&p| !self.map.is_foundation(p)).map(|p| self.pile(p).len()).sum()
     }
 
     pub fn card_count(&self) -> usize {

@@ -94,7 +94,10 @@ impl Store {
             if game.kind() == kind {
                 Ok(game)
             } else {
-                Err(crate::error::SaveError::WrongGame { expected: kind.slug().into(), found: game.kind().slug().into() })
+                Err(crate::error::SaveError::WrongGame {
+                    expected: kind.slug().into(),
+                    found: game.kind().slug().into(),
+                })
             }
         });
         match game {
@@ -140,7 +143,9 @@ impl Store {
 
     fn read_stats(&self) -> Result<StatsFile, StoreError> {
         let path = self.stats_path();
-        let Some(text) = read_if_present(&path)? else { return Ok(StatsFile { version: STATS_VERSION, ..Default::default() }) };
+        let Some(text) = read_if_present(&path)? else {
+            return Ok(StatsFile { version: STATS_VERSION, ..Default::default() });
+        };
         match serde_json::from_str::<StatsFile>(&text) {
             Ok(file) if file.version == STATS_VERSION => Ok(file),
             Ok(file) => Err(self.keep_aside(&path, format!("unknown statistics version {}", file.version))),
@@ -153,7 +158,9 @@ impl Store {
     fn update_stats(&self, kind: GameKind, change: impl FnOnce(&mut Stats)) -> Result<(), StoreError> {
         let (mut file, damage) = match self.read_stats() {
             Ok(file) => (file, None),
-            Err(corrupt @ StoreError::Corrupt { .. }) => (StatsFile { version: STATS_VERSION, ..Default::default() }, Some(corrupt)),
+            Err(corrupt @ StoreError::Corrupt { .. }) => {
+                (StatsFile { version: STATS_VERSION, ..Default::default() }, Some(corrupt))
+            }
             Err(other) => return Err(other),
         };
         change(file.games.entry(kind.slug().to_string()).or_default());

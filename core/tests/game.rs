@@ -99,13 +99,8 @@ fn auto_play_sends_safe_cards_up_and_one_undo_takes_them_back() {
 
 #[test]
 fn auto_play_finishes_a_certain_win() {
-    let state = table(
-        GameKind::Zerline,
-        &[
-            ("foundation:0", "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS"),
-            ("tableau:0", "QS JS"),
-        ],
-    );
+    let state =
+        table(GameKind::Zerline, &[("foundation:0", "KS AS 2S 3S 4S 5S 6S 7S 8S 9S TS"), ("tableau:0", "QS JS")]);
     let mut game = Game::from_position(state);
     game.play(m(game.state(), "tableau:0 1 foundation:0")).unwrap();
     assert_eq!(game.status(), Status::Playing);
@@ -146,8 +141,11 @@ fn last_moved_cards_names_the_cards_of_the_last_move() {
     let state = table(GameKind::Dnieper, &[("tableau:0", "#2D 9S 4H"), ("tableau:1", "TS")]);
     let mut game = Game::from_position(state);
     game.play(m(game.state(), "tableau:0 2 tableau:1")).unwrap();
-    let moved: Vec<String> =
-        game.last_moved_cards().iter().map(|&id| solitaire_core::Card::from_id(id).with_face_up(true).to_string()).collect();
+    let moved: Vec<String> = game
+        .last_moved_cards()
+        .iter()
+        .map(|&id| solitaire_core::Card::from_id(id).with_face_up(true).to_string())
+        .collect();
     assert_eq!(moved, vec!["9S", "4H"]);
 }
 

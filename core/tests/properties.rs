@@ -3,7 +3,7 @@
 //! identical game, and the generated moves are exactly the moves the engine accepts.
 
 use proptest::prelude::*;
-use solitaire_core::notation::{parse_position, format_position, Completeness};
+use solitaire_core::notation::{format_position, parse_position, Completeness};
 use solitaire_core::{save, Game, GameKind, Move, State};
 
 const CASES: u32 = 1000;

@@ -145,7 +145,17 @@ fn dn_2_deal() {
 /// DN-3: down in suit, circular: King on Ace.
 #[test]
 fn dn_3_build_down_in_suit_circular() {
-    let s = table(Dnieper, &[("tableau:0", "9S"), ("tableau:1", "8S"), ("tableau:2", "8H"), ("tableau:3", "AS"), ("tableau:4", "KS"), ("tableau:5", "7S")]);
+    let s = table(
+        Dnieper,
+        &[
+            ("tableau:0", "9S"),
+            ("tableau:1", "8S"),
+            ("tableau:2", "8H"),
+            ("tableau:3", "AS"),
+            ("tableau:4", "KS"),
+            ("tableau:5", "7S"),
+        ],
+    );
     assert!(legal(&s, "tableau:1 1 tableau:0"));
     assert!(!legal(&s, "tableau:2 1 tableau:0"), "wrong suit");
     assert!(!legal(&s, "tableau:5 1 tableau:0"), "two ranks");
@@ -235,7 +245,17 @@ fn yb_2_yukon_deal() {
 /// YB-3: down by alternating colour, one rank lower, not circular.
 #[test]
 fn yb_3_alternating_colours_not_circular() {
-    let s = table(YakutatBay, &[("tableau:0", "JH"), ("tableau:1", "TS"), ("tableau:2", "TD"), ("tableau:3", "AC"), ("tableau:4", "KD"), ("tableau:5", "TC")]);
+    let s = table(
+        YakutatBay,
+        &[
+            ("tableau:0", "JH"),
+            ("tableau:1", "TS"),
+            ("tableau:2", "TD"),
+            ("tableau:3", "AC"),
+            ("tableau:4", "KD"),
+            ("tableau:5", "TC"),
+        ],
+    );
     assert!(legal(&s, "tableau:1 1 tableau:0"));
     assert!(legal(&s, "tableau:5 1 tableau:0"));
     assert!(!legal(&s, "tableau:2 1 tableau:0"), "same colour");
@@ -312,7 +332,18 @@ fn ch_3_up_and_down_foundations_one_per_suit() {
 /// CH-4: in suit, one rank up or down, circular both ways: on 8♠ only 7♠ and 9♠.
 #[test]
 fn ch_4_build_up_or_down_in_suit_circular() {
-    let s = table(Chequers, &[("tableau:0", "8S"), ("tableau:1", "7S"), ("tableau:2", "9S"), ("tableau:3", "8H"), ("tableau:4", "TS"), ("tableau:5", "AD"), ("tableau:6", "KD")]);
+    let s = table(
+        Chequers,
+        &[
+            ("tableau:0", "8S"),
+            ("tableau:1", "7S"),
+            ("tableau:2", "9S"),
+            ("tableau:3", "8H"),
+            ("tableau:4", "TS"),
+            ("tableau:5", "AD"),
+            ("tableau:6", "KD"),
+        ],
+    );
     assert!(legal(&s, "tableau:1 1 tableau:0"));
     assert!(legal(&s, "tableau:2 1 tableau:0"));
     assert!(!legal(&s, "tableau:3 1 tableau:0"));
@@ -333,8 +364,8 @@ fn ch_5_single_cards_only() {
 /// empty while the reserve has cards).
 fn chequers_full(piles: &[(&str, &str)]) -> State {
     const FILLER: [&str; 25] = [
-        "2H", "4H", "6H", "8H", "TH", "QH", "2D", "4D", "6D", "8D", "TD", "QD", "2C", "4C", "6C", "8C", "TC",
-        "QC", "3H", "7H", "JH", "3D", "7D", "JD", "3C",
+        "2H", "4H", "6H", "8H", "TH", "QH", "2D", "4D", "6D", "8D", "TD", "QD", "2C", "4C", "6C", "8C", "TC", "QC",
+        "3H", "7H", "JH", "3D", "7D", "JD", "3C",
     ];
     let names: Vec<String> = (0..25).map(|i| format!("tableau:{i}")).collect();
     let mut all: Vec<(&str, &str)> = piles.to_vec();
@@ -378,7 +409,10 @@ fn ch_7_reserve_top_playable_by_hand() {
 /// CH-8: play-back as G-3, between up- and down-foundations of a suit where ranks fit.
 #[test]
 fn ch_8_play_back() {
-    let s = table(Chequers, &[("foundation:0", "AC 2C 3C"), ("foundation:4", "KC QC JC TC 9C 8C 7C 6C 5C 4C"), ("tableau:0", "2C")]);
+    let s = table(
+        Chequers,
+        &[("foundation:0", "AC 2C 3C"), ("foundation:4", "KC QC JC TC 9C 8C 7C 6C 5C 4C"), ("tableau:0", "2C")],
+    );
     assert!(legal(&s, "foundation:0 1 tableau:0"));
     assert!(legal(&s, "foundation:0 1 foundation:4"));
     assert!(legal(&s, "foundation:4 1 foundation:0"));
@@ -405,7 +439,10 @@ fn ze_2_deal() {
 /// ZE-3: an empty foundation takes only a King, any suit; then up in suit, K A 2 … Q; at most 13.
 #[test]
 fn ze_3_foundations_from_king_wrapping() {
-    let s = table(Zerline, &[("tableau:0", "KH"), ("tableau:1", "AH"), ("foundation:1", "KS"), ("tableau:2", "AS"), ("tableau:3", "2S")]);
+    let s = table(
+        Zerline,
+        &[("tableau:0", "KH"), ("tableau:1", "AH"), ("foundation:1", "KS"), ("tableau:2", "AS"), ("tableau:3", "2S")],
+    );
     assert!(legal(&s, "tableau:0 1 foundation:0"));
     assert!(!legal(&s, "tableau:1 1 foundation:0"));
     assert!(legal(&s, "tableau:2 1 foundation:1"), "Ace on King");
@@ -417,7 +454,10 @@ fn ze_3_foundations_from_king_wrapping() {
 /// ZE-4: one rank lower, any suit, not circular; single cards only.
 #[test]
 fn ze_4_down_any_suit_single_cards() {
-    let s = table(Zerline, &[("tableau:0", "KC"), ("tableau:1", "QH"), ("tableau:2", "AS"), ("tableau:3", "7D 2D"), ("tableau:4", "3C")]);
+    let s = table(
+        Zerline,
+        &[("tableau:0", "KC"), ("tableau:1", "QH"), ("tableau:2", "AS"), ("tableau:3", "7D 2D"), ("tableau:4", "3C")],
+    );
     assert!(legal(&s, "tableau:1 1 tableau:0"));
     assert!(legal(&s, "tableau:3 1 tableau:4"));
     assert!(!legal(&s, "tableau:0 1 tableau:2"), "not circular");
@@ -436,7 +476,16 @@ fn ze_5_only_queens_fill_spaces() {
 /// card leaves, to a foundation or a pile.
 #[test]
 fn ze_6_reserve() {
-    let s = table(Zerline, &[("tableau:0", "2C"), ("reserve", "9H 5D 4S"), ("waste", "8C"), ("foundation:0", "KH AH"), ("tableau:1", "5C")]);
+    let s = table(
+        Zerline,
+        &[
+            ("tableau:0", "2C"),
+            ("reserve", "9H 5D 4S"),
+            ("waste", "8C"),
+            ("foundation:0", "KH AH"),
+            ("tableau:1", "5C"),
+        ],
+    );
     assert!(legal(&s, "tableau:0 1 reserve"));
     assert!(!legal(&s, "waste 1 reserve"));
     assert!(!legal(&s, "foundation:0 1 reserve"));
@@ -503,7 +552,10 @@ fn hr_2_deal() {
 /// HR-3: down in suit, one rank lower, not circular.
 #[test]
 fn hr_3_down_in_suit_not_circular() {
-    let s = table(HowTheyRun, &[("tableau:0", "8H"), ("tableau:1", "7H"), ("tableau:2", "7S"), ("tableau:3", "AS"), ("tableau:4", "KS")]);
+    let s = table(
+        HowTheyRun,
+        &[("tableau:0", "8H"), ("tableau:1", "7H"), ("tableau:2", "7S"), ("tableau:3", "AS"), ("tableau:4", "KS")],
+    );
     assert!(legal(&s, "tableau:1 1 tableau:0"));
     assert!(!legal(&s, "tableau:2 1 tableau:0"));
     assert!(!legal(&s, "tableau:4 1 tableau:3"));
@@ -575,11 +627,13 @@ fn rule_ids_all_have_tests() {
         .lines()
         .filter_map(|l| l.strip_prefix("- **"))
         .filter_map(|l| l.split("**").next())
-        .filter(|id| id.split_once('-').is_some_and(|(game, n)| game.chars().all(|c| c.is_ascii_uppercase()) && n.parse::<u8>().is_ok()))
+        .filter(|id| {
+            id.split_once('-')
+                .is_some_and(|(game, n)| game.chars().all(|c| c.is_ascii_uppercase()) && n.parse::<u8>().is_ok())
+        })
         .collect();
     assert_eq!(ids.len(), 46, "RULES.md lists 6 common and 40 game rules");
-    let missing: Vec<&str> =
-        ids.iter().copied().filter(|id| !tests.contains(&format!("/// {id}:"))).collect();
+    let missing: Vec<&str> = ids.iter().copied().filter(|id| !tests.contains(&format!("/// {id}:"))).collect();
     assert!(missing.is_empty(), "rules without a test: {missing:?}");
 }
 

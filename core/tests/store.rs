@@ -31,14 +31,18 @@ fn game_in_progress() -> Game {
 
 /// Yakutat Bay with only the King of spades left to play.
 fn one_move_from_winning() -> Game {
-    let ups: Vec<String> = ['C', 'D', 'H', 'S']
-        .iter()
-        .map(|&s| run(s).split(' ').rev().collect::<Vec<_>>().join(" "))
-        .collect();
+    let ups: Vec<String> =
+        ['C', 'D', 'H', 'S'].iter().map(|&s| run(s).split(' ').rev().collect::<Vec<_>>().join(" ")).collect();
     let spades = ups[3].rsplit_once(' ').unwrap().0.to_string();
     Game::from_position(table(
         GameKind::YakutatBay,
-        &[("foundation:0", &ups[0]), ("foundation:1", &ups[1]), ("foundation:2", &ups[2]), ("foundation:3", &spades), ("tableau:0", "KS")],
+        &[
+            ("foundation:0", &ups[0]),
+            ("foundation:1", &ups[1]),
+            ("foundation:2", &ups[2]),
+            ("foundation:3", &spades),
+            ("tableau:0", "KS"),
+        ],
     ))
 }
 
@@ -80,14 +84,25 @@ fn bad_saves_are_refused_with_a_typed_error() {
         ("future version", edit(&|v| v["version"] = 99.into())),
         ("not ours", edit(&|v| v["format"] = "something-else".into())),
         ("unknown game", edit(&|v| v["game"] = "klondike".into())),
-        ("illegal move in history", edit(&|v| v["history"][0] = serde_json::json!({"from": "tableau:0", "cards": 9, "to": "tableau:1"}))),
+        (
+            "illegal move in history",
+            edit(&|v| v["history"][0] = serde_json::json!({"from": "tableau:0", "cards": 9, "to": "tableau:1"})),
+        ),
         ("position not reached", edit(&|v| v["history"].as_array_mut().unwrap().pop().map(|_| ()).unwrap())),
         ("duplicate card", edit(&|v| v["position"]["tableau"][0][0] = v["position"]["tableau"][1][0].clone())),
-        ("missing card", edit(&|v| { v["position"]["stock"].as_array_mut().unwrap().pop(); })),
+        (
+            "missing card",
+            edit(&|v| {
+                v["position"]["stock"].as_array_mut().unwrap().pop();
+            }),
+        ),
         ("no deal and no start", edit(&|v| v["deal"] = serde_json::Value::Null)),
         ("unknown field", edit(&|v| v["cheat"] = true.into())),
         ("bad redo", edit(&|v| v["redo"] = serde_json::json!([{"from": "waste", "cards": 1, "to": "tableau:0"}]))),
-        ("huge history", edit(&|v| v["history"] = serde_json::Value::Array(vec![serde_json::json!({"from": "stock"}); 30_000])))
+        (
+            "huge history",
+            edit(&|v| v["history"] = serde_json::Value::Array(vec![serde_json::json!({"from": "stock"}); 30_000])),
+        ),
     ];
     for (what, text) in cases {
         let result = save::from_json(&text);
@@ -178,7 +193,17 @@ fn statistics_count_wins_once_losses_and_streaks() {
     store.save(&mut game).unwrap();
     store.save(&mut game).unwrap();
     let s = store.stats(GameKind::YakutatBay).unwrap();
-    assert_eq!(s, Stats { played: 1, won: 1, current_streak: 1, best_streak: 1, best_time_ms: Some(90_000), fewest_moves: Some(1) });
+    assert_eq!(
+        s,
+        Stats {
+            played: 1,
+            won: 1,
+            current_streak: 1,
+            best_streak: 1,
+            best_time_ms: Some(90_000),
+            fewest_moves: Some(1)
+        }
+    );
     assert!(!store.has_game(GameKind::YakutatBay), "a won game is no longer in progress");
 
     let mut quick = one_move_from_winning();

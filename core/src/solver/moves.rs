@@ -69,11 +69,8 @@ impl Rules {
         let unders = (0..52u8)
             .map(|b| (0..52u8).filter(|&u| spec.tableau.build.accepts(Card::from_id(u), Card::from_id(b))).collect())
             .collect();
-        let found_class = spec
-            .foundations
-            .iter()
-            .map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8)
-            .collect();
+        let found_class =
+            spec.foundations.iter().map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8).collect();
         let safe_low = spec.decks == 1
             && spec.tableau.build.direction == Direction::Down
             && !spec.tableau.build.wrap
@@ -311,7 +308,8 @@ impl Rules {
                     if !symmetric {
                         targets |= empty_tableau;
                     } else if !(kind == PileKind::Tableau && count == pile.len()) {
-                        targets |= empty_tableau & empty_tableau.wrapping_neg(); // rules 1, 2
+                        targets |= empty_tableau & empty_tableau.wrapping_neg();
+                        // rules 1, 2
                     }
                 }
                 while targets != 0 {

@@ -21,8 +21,8 @@
 //! deterministic, and whichever pass decides first answers. A heuristic pass that runs dry
 //! leaves the rest of the budget to the sound one.
 
-use super::hash::Hasher;
 use super::beam::Beam;
+use super::hash::Hasher;
 use super::moves::{Mode, Plain, Rules};
 use super::{Limits, Outcome, Report};
 use crate::engine::{Effect, Move};

@@ -215,7 +215,8 @@ fn verdicts_agree_with_unpruned_search_on_small_positions() {
     for kind in GameKind::ALL {
         for n in 1..=8 {
             let start = deal(kind, n);
-            let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 200_000, ..Limits::default() }, &no_cancel) else {
+            let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 200_000, ..Limits::default() }, &no_cancel)
+            else {
                 continue;
             };
             let mut s = start.clone();
