@@ -42,11 +42,7 @@ fn parse_number<T: std::str::FromStr>(text: Option<&String>, what: &str) -> Resu
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
-    let game = args.first().ok_or(USAGE)?;
-    let kind = GameKind::from_slug(game).ok_or_else(|| {
-        let slugs: Vec<&str> = GameKind::ALL.iter().map(|k| k.slug()).collect();
-        format!("unknown game {game:?}; one of {}", slugs.join(", "))
-    })?;
+    let kind = crate::args::game(Some(args.first().ok_or(USAGE)?))?;
     let mut options = Options {
         kind,
         first: 0,

@@ -9,11 +9,27 @@ use crate::state::State;
 /// "tableau pile 3", "foundation 1", "cell 2", "reserve": 1-based, as people count.
 pub fn pile_label(state: &State, pile: PileId) -> String {
     match state.map().kind(pile) {
-        Some((PileKind::Tableau, i)) => format!("tableau pile {}", i + 1),
-        Some((kind, _)) if kind.is_single() => kind.name().to_string(),
-        Some((kind, i)) => format!("{} {}", kind.name(), i + 1),
+        Some((kind, index)) => kind_label(kind, index),
         None => pile_name(state.map(), pile),
     }
+}
+
+/// The label of pile `index` (from 0) of `kind`.
+pub fn kind_label(kind: PileKind, index: u8) -> String {
+    let mut text = String::with_capacity(20);
+    text.push_str(kind.name());
+    if !kind.is_single() {
+        text.push_str(if kind == PileKind::Tableau { " pile " } else { " " });
+        // Digit by digit: `format!` costs several times as much, and the layout labels every
+        // pile on every tap.
+        let number = u16::from(index) + 1;
+        for place in [100, 10, 1] {
+            if number >= place || place == 1 {
+                text.push(char::from(b'0' + (number / place % 10) as u8));
+            }
+        }
+    }
+    text
 }
 
 /// "queen of spades, face up, tableau pile 3"; a face-down card is not named.

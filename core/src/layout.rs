@@ -138,22 +138,6 @@ fn pile_frames(spec: &GameSpec, map: &PileMap, viewport: &Viewport) -> Option<(f
     Some((plan.card_width, piles))
 }
 
-fn label(kind: PileKind, index: u8) -> String {
-    let mut text = String::with_capacity(20);
-    text.push_str(kind.name());
-    if !kind.is_single() {
-        text.push_str(if kind == PileKind::Tableau { " pile " } else { " " });
-        // Digit by digit: `format!` costs several times as much, and this runs on every tap.
-        let number = u16::from(index) + 1;
-        for place in [100, 10, 1] {
-            if number >= place || place == 1 {
-                text.push(char::from(b'0' + (number / place % 10) as u8));
-            }
-        }
-    }
-    text
-}
-
 fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &mut Vec<PileFrame>) {
     let width = plan.card_width;
     let height = width * ASPECT;
@@ -181,7 +165,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
             frame: Rect::default(),
             base: Rect::default(),
             fan,
-            label: label(kind, index),
+            label: crate::describe::kind_label(kind, index),
         });
     }
     let mut put = |pile: PileId, frame: Rect| {
