@@ -6,6 +6,7 @@ use std::time::Instant;
 use solitaire_core as core;
 use solitaire_core::{assist, describe, layout};
 
+use crate::cancel::{self, CancelFlag};
 use crate::convert::*;
 
 #[derive(uniffi::Object)]
@@ -116,11 +117,12 @@ impl Game {
         self.lock().set_auto_play(on);
     }
 
-    /// A good next move, or none when no move is left. Takes up to about 100 ms: call it off
-    /// the main thread.
-    pub fn hint(&self) -> Option<Hint> {
+    /// A good next move, or none when no move is left (or `cancel` was set first). Takes up to
+    /// about 100 ms: call it off the main thread.
+    #[uniffi::method(default(cancel = None))]
+    pub fn hint(&self, cancel: Option<Arc<CancelFlag>>) -> Option<Hint> {
         let game = self.lock().clone();
-        let hint = assist::hint(&game)?;
+        let hint = assist::hint(&game, &|| cancel::requested(&cancel))?;
         Some(Hint {
             mv: hint.mv.into(),
             description: describe::move_description(game.state(), hint.mv),
@@ -128,21 +130,25 @@ impl Game {
         })
     }
 
-    /// Whether the game can still be won, searched for up to `budget_ms`. Blocking: call it
-    /// off the main thread. The game stays usable meanwhile (the search works on a copy).
-    pub fn still_winnable(&self, budget_ms: u32) -> Winnability {
+    /// Whether the game can still be won, searched for up to `budget_ms` or until `cancel` is
+    /// set (then `Unknown`). Blocking: call it off the main thread. The game stays usable
+    /// meanwhile (the search works on a copy).
+    #[uniffi::method(default(cancel = None))]
+    pub fn still_winnable(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> Winnability {
         let game = self.lock().clone();
-        let deadline = Instant::now() + std::time::Duration::from_millis(u64::from(budget_ms));
-        let verdict = assist::winnability(game.state(), &|| Instant::now() >= deadline);
+        let stop = deadline_or(budget_ms, cancel);
+        let verdict = assist::winnability(game.state(), &stop);
         Winnability { verdict: verdict_of(verdict), moves: game.moves_made() }
     }
 
     /// Undoes back to the latest position from which the game can still be won, searching for
-    /// up to `budget_ms` in all; returns how many moves were undone (0 if none was found).
-    pub fn undo_to_winnable(&self, budget_ms: u32) -> u32 {
+    /// up to `budget_ms` in all (or until `cancel` is set); returns how many moves were undone
+    /// (0 if none was found).
+    #[uniffi::method(default(cancel = None))]
+    pub fn undo_to_winnable(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> u32 {
         let snapshot = self.lock().clone();
-        let deadline = Instant::now() + std::time::Duration::from_millis(u64::from(budget_ms));
-        let Some(steps) = assist::moves_back_to_winnable(&snapshot, &|| Instant::now() >= deadline) else { return 0 };
+        let stop = deadline_or(budget_ms, cancel);
+        let Some(steps) = assist::moves_back_to_winnable(&snapshot, &stop) else { return 0 };
         let mut game = self.lock();
         // Only if nothing was played meanwhile; otherwise the answer is about another game.
         if game.history().len() != snapshot.history().len() {
@@ -226,6 +232,12 @@ impl Game {
     pub fn position_json(&self) -> String {
         core::notation::format_position(self.lock().state())
     }
+}
+
+/// A search's stop condition: `budget_ms` has passed, or the app cancelled it.
+fn deadline_or(budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> impl Fn() -> bool {
+    let deadline = Instant::now() + std::time::Duration::from_millis(u64::from(budget_ms));
+    move || cancel::requested(&cancel) || Instant::now() >= deadline
 }
 
 fn verdict_of(outcome: assist::Verdict) -> Verdict {

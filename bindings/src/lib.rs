@@ -6,10 +6,12 @@
 //! across the boundary: bad piles, illegal moves and damaged files come back as `GameError`,
 //! which Kotlin sees as `GameException` and Swift as `GameError`.
 
+mod cancel;
 mod convert;
 mod game;
 mod store;
 
+pub use cancel::CancelFlag;
 pub use convert::*;
 pub use game::Game;
 pub use store::Store;

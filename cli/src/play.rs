@@ -83,7 +83,7 @@ impl Session {
                 self.game.set_auto_play(on);
                 Ok(format!("auto-play {}", if on { "on" } else { "off" }))
             }
-            ["h" | "hint"] => Ok(match assist::hint(&self.game) {
+            ["h" | "hint"] => Ok(match assist::hint(&self.game, &|| false) {
                 Some(hint) => {
                     let why = if hint.leads_to_win { " (a winning line starts so)" } else { "" };
                     format!("hint: {}{why}", describe::move_description(self.game.state(), hint.mv))

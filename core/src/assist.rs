@@ -33,16 +33,20 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
 }
 
 /// The next move of a winning line if one is found within a phone-sized budget (about 100 ms),
-/// otherwise the heuristic's best move; `None` when no useful move is left.
-pub fn hint(game: &Game) -> Option<HintMove> {
+/// otherwise the heuristic's best move; `None` when no useful move is left or `cancel` said stop
+/// before anything was found.
+pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     let state = game.state();
-    if state.is_won() {
+    if state.is_won() || cancel() {
         return None;
     }
-    if let Outcome::Won(line) = solver::solve(state, &Limits::quick(), &|| false) {
+    if let Outcome::Won(line) = solver::solve(state, &Limits::quick(), cancel) {
         if let Some(&mv) = line.first() {
             return Some(HintMove { mv, leads_to_win: true });
         }
+    }
+    if cancel() {
+        return None;
     }
     let no_search = Limits { max_nodes: 0, ..Limits::quick() };
     solver::hint(state, game.last_move(), &no_search, &|| false).map(|mv| HintMove { mv, leads_to_win: false })
