@@ -57,6 +57,42 @@ struct StatsFile {
 
 const STATS_VERSION: u32 = 1;
 
+/// What saving a game will write, taken from it in one short step (serialising, marking a win as
+/// recorded) so that whoever shares the game need not wait while the disk works: take it under
+/// the game's lock, `Store::write` it outside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingSave {
+    kind: GameKind,
+    content: Pending,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Pending {
+    /// The save file's new text.
+    Progress(String),
+    /// The game is won: its save goes, and the win is recorded unless it already was
+    /// (time and moves).
+    Won { record: Option<(u64, u32)> },
+}
+
+impl PendingSave {
+    pub fn take(game: &mut Game) -> PendingSave {
+        let content = if game.status() != Status::Won {
+            Pending::Progress(save::to_json(game))
+        } else if game.stats_recorded() {
+            Pending::Won { record: None }
+        } else {
+            game.mark_stats_recorded();
+            Pending::Won { record: Some((game.elapsed_ms(), game.moves_made())) }
+        };
+        PendingSave { kind: game.kind(), content }
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Store {
     dir: PathBuf,
@@ -109,19 +145,23 @@ impl Store {
     /// Saves `game` as its kind's game in progress. A won game is instead recorded in the
     /// statistics (once) and its save removed.
     pub fn save(&self, game: &mut Game) -> Result<(), StoreError> {
-        let path = self.game_path(game.kind());
-        if game.status() != Status::Won {
-            return write_atomic(&path, save::to_json(game).as_bytes());
+        self.write(PendingSave::take(game))
+    }
+
+    /// Writes what `PendingSave::take` took from a game.
+    pub fn write(&self, pending: PendingSave) -> Result<(), StoreError> {
+        let path = self.game_path(pending.kind);
+        match pending.content {
+            Pending::Progress(json) => write_atomic(&path, json.as_bytes()),
+            Pending::Won { record } => {
+                let outcome = match record {
+                    Some((time, moves)) => self.update_stats(pending.kind, |s| s.record_win(time, moves)),
+                    None => Ok(()),
+                };
+                remove_if_present(&path)?;
+                outcome
+            }
         }
-        let outcome = if game.stats_recorded() {
-            Ok(())
-        } else {
-            game.mark_stats_recorded();
-            let (time, moves) = (game.elapsed_ms(), game.moves_made());
-            self.update_stats(game.kind(), |s| s.record_win(time, moves))
-        };
-        remove_if_present(&path)?;
-        outcome
     }
 
     /// The player gives up on `game` (new deal, restart): it counts as played and lost if a
