@@ -10,7 +10,7 @@ use solitaire_core::notation::format_move;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
-use crate::board::{parse_short, render};
+use crate::board::{count, parse_short, render};
 
 const HELP: &str = "\
 Piles: t1 t2 … tableau, f1 … foundations, c1 c2 cells, r reserve, s stock, w waste.
@@ -174,8 +174,13 @@ impl Session {
 }
 
 pub fn run(rest: &[String]) -> Result<(), String> {
-    let kind: GameKind = args::game(rest.first())?;
-    let dir = args::flag(rest, "--data-dir")?.map(PathBuf::from).unwrap_or_else(default_data_dir);
+    let words = args::parse(rest, 1, &["--deal", "--data-dir"])?;
+    let kind: GameKind = args::game(words.positional(0))?;
+    let dir = match words.flag("--data-dir") {
+        Some(dir) if dir.is_empty() => return Err("--data-dir needs a directory, not \"\"".into()),
+        Some(dir) => PathBuf::from(dir),
+        None => default_data_dir(),
+    };
     let store = Store::open(&dir).map_err(|e| e.to_string())?;
     let mut notice = String::new();
     let saved = match store.load(kind) {
@@ -185,7 +190,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             None
         }
     };
-    let requested = args::flag(rest, "--deal")?.map(|n| args::number(n, "--deal")).transpose()?;
+    let requested = words.number("--deal")?;
     let mut session = Session {
         store,
         game: Game::new(kind, 0),
@@ -195,7 +200,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     match (saved, requested) {
         (Some(game), None) => {
             session.game = game;
-            notice = format!("Resumed your game ({} moves). Type help for commands.", session.game.moves_made());
+            let moves = count(session.game.moves_made(), "move");
+            notice = format!("Resumed your game ({moves}). Type help for commands.");
         }
         (Some(game), Some(n)) if game.deal_number() == Some(n) => session.game = game,
         (saved, requested) => {
@@ -233,6 +239,6 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     }
     session.game.pause(session.now());
     let note = session.save();
-    println!("\n{}", if note.is_empty() { "Saved. Bye!".to_string() } else { note });
+    writeln!(std::io::stdout().lock(), "\n{}", if note.is_empty() { "Saved. Bye!" } else { &note }).ok();
     Ok(())
 }
