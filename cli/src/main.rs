@@ -4,6 +4,7 @@
 
 mod args;
 mod board;
+mod input;
 mod play;
 mod script;
 mod solve;

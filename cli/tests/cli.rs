@@ -55,22 +55,6 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
     }
 }
 
-#[test]
-fn play_saves_every_move_and_resumes() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-play");
-    let _ = std::fs::remove_dir_all(&dir);
-    let dir_arg = dir.to_str().unwrap();
-    let first = solitaire(&["play", "dnieper", "--deal", "5", "--data-dir", dir_arg], "s\ns\nu\nhelp\nq\n");
-    assert!(first.status.success(), "{}", text(&first.stderr));
-    let screen = text(&first.stdout);
-    assert!(screen.contains("Dnieper — deal 5") && screen.contains("moves 2") && screen.contains("t3 t5"), "{screen}");
-    assert!(dir.join("dnieper.json").exists());
-    let second = solitaire(&["play", "dnieper", "--data-dir", dir_arg], "y\nq\n");
-    let screen = text(&second.stdout);
-    assert!(screen.contains("Resumed your game (1 move)"), "{screen}");
-    assert!(screen.contains("moves 2"), "redo survived the restart: {screen}");
-}
-
 /// Each case was a panic, a hang or a silently ignored mistake before.
 #[cfg(unix)]
 #[test]
