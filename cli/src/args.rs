@@ -85,7 +85,9 @@ mod tests {
         ] {
             assert_eq!(parse(&words(args), 1, &known).err().as_deref(), Some(error), "{args}");
         }
-        assert_eq!(parse(&words("dnieper --deal x"), 1, &known).unwrap().number("--deal"),
-            Err("--deal must be a whole number, not \"x\"".to_string()));
+        assert_eq!(
+            parse(&words("dnieper --deal x"), 1, &known).unwrap().number("--deal"),
+            Err("--deal must be a whole number, not \"x\"".to_string())
+        );
     }
 }

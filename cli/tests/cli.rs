@@ -101,7 +101,10 @@ fn hostile_arguments_and_outputs_found_while_fuzzing_are_errors() {
 /// workers wrapped round to deal 0 and solved on for ever.
 #[test]
 fn solving_the_last_deal_numbers_ends() {
-    let out = solitaire(&["solve", "dnieper", "--deals", "18446744073709551614..18446744073709551615", "--max-nodes", "10"], "");
+    let out = solitaire(
+        &["solve", "dnieper", "--deals", "18446744073709551614..18446744073709551615", "--max-nodes", "10"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report = text(&out.stdout);
     assert!(report.contains("deal 18446744073709551615: ") && report.contains("deals 2:"), "{report}");
