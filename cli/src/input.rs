@@ -55,6 +55,8 @@ pub fn catch_stop_signals() {}
 pub fn next_line(input: &mut impl BufRead) -> Typed {
     let mut line = Vec::new();
     loop {
+        // A signal landing between this check and the read waits for the next line: a window
+        // of microseconds, not worth the self-pipe machinery that would close it.
         if stop_requested() {
             return Typed::Stop;
         }
