@@ -98,8 +98,11 @@ fn run(dir: &Path, args: &[OsString], stdin: &[u8]) -> Run {
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     let (stdin, length) = (stdin.to_vec(), stdin.len());
-    // The program may stop reading early: a broken pipe is expected then.
-    let writer = std::thread::spawn(move || drop(input.write_all(&stdin)));
+    // The program may stop reading early: a broken pipe is expected then, nothing else.
+    let writer = std::thread::spawn(move || match input.write_all(&stdin) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.unwrap(),
+    });
     let mut out = child.stdout.take().unwrap();
     let mut err = child.stderr.take().unwrap();
     let reader = std::thread::spawn(move || {
