@@ -83,7 +83,8 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
     }
 }
 
-fn minutes(ms: u64) -> String {
+/// `m:ss`, as the header and the statistics show times.
+pub fn minutes(ms: u64) -> String {
     format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
 }
 

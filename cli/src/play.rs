@@ -15,7 +15,7 @@ use solitaire_core::notation::format_move;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
-use crate::board::{count, parse_short, render};
+use crate::board::{count, minutes, parse_short, render};
 use crate::input::{self, Typed};
 
 const HELP: &str = "\
@@ -169,7 +169,7 @@ impl Session {
                     s.won,
                     s.current_streak,
                     s.best_streak,
-                    s.best_time_ms.map_or("—".into(), |t| format!("{}:{:02}", t / 60_000, t / 1000 % 60)),
+                    s.best_time_ms.map_or("—".into(), minutes),
                     s.fewest_moves.map_or("—".into(), |m| m.to_string())
                 ),
                 Err(e) => e.to_string(),
