@@ -35,7 +35,15 @@ pub fn parse_short(map: &PileMap, text: &str) -> Option<PileId> {
     map.id(kind, index)
 }
 
-fn card_text(card: Card, colour: bool) -> String {
+/// Red for hearts and diamonds.
+const RED: &str = "\x1b[31m";
+/// Reverse video marks the cards the last move carried.
+const MARKED: &str = "\x1b[7m";
+const RESET: &str = "\x1b[0m";
+
+/// Three columns for every card (` 9♥`, `10♠`, ` ##`), so that piles line up; in colour, red
+/// suits are red and `marked` cards (the last move's) stand out.
+fn card_text(card: Card, colour: bool, marked: bool) -> String {
     if !card.face_up() {
         return " ##".into();
     }
@@ -53,14 +61,30 @@ fn card_text(card: Card, colour: bool) -> String {
         Suit::Spades => '♠',
     };
     let text = format!("{rank:>2}{suit}");
-    if colour && card.is_red() {
-        format!("\x1b[31m{text}\x1b[0m")
-    } else {
+    if !colour {
+        return text;
+    }
+    let red = if card.is_red() { RED } else { "" };
+    let mark = if marked { MARKED } else { "" };
+    if red.is_empty() && mark.is_empty() {
         text
+    } else {
+        format!("{red}{mark}{text}{RESET}")
     }
 }
 
-fn minutes(ms: u64) -> String {
+/// `1 move`, `2 moves`.
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `m:ss`, as the header and the statistics show times.
+pub fn minutes(ms: u64) -> String {
     format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
 }
 
@@ -70,6 +94,10 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let map = state.map();
     let spec = state.spec();
     let deal = game.deal_number().map_or("a given position".to_string(), |n| format!("deal {n}"));
+    // Only a terminal shows the mark, so only then is it worth working out.
+    let marked = if colour { game.last_moved_cards() } else { Vec::new() };
+    let card = |c: Card| card_text(c, colour, marked.contains(&c.id()));
+    let cards = |pile: PileId| state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect::<String>();
     let mut out = format!(
         "{} — {deal}    moves {}    time {}    auto-play {}\n",
         spec.name,
@@ -80,10 +108,10 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let row = |piles: &mut dyn Iterator<Item = PileId>| -> String {
         piles
             .map(|p| {
-                let top = state.top(p).map_or("  —".to_string(), |c| card_text(c, colour));
+                let top = state.top(p).map_or("  —".to_string(), card);
                 let count = state.pile(p).len();
                 let extra = if count > 1 { format!(" ({count})") } else { String::new() };
-                format!("{}:{top}{extra}", short_name(map, p))
+                format!("{}: {top}{extra}", short_name(map, p))
             })
             .collect::<Vec<_>>()
             .join("   ")
@@ -97,13 +125,11 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     out += &row(&mut map.foundations());
     out.push('\n');
     if let Some(reserve) = map.reserve.filter(|&r| state.pile(r).len() > 1) {
-        let cards: Vec<String> = state.pile(reserve).iter().map(|&c| card_text(c, colour)).collect();
-        out += &format!("reserve, bottom to top:{}\n", cards.join(""));
+        out += &format!("reserve, bottom to top:{}\n", cards(reserve));
     }
     out.push('\n');
     for pile in map.tableau() {
-        let cards: Vec<String> = state.pile(pile).iter().map(|&c| card_text(c, colour)).collect();
-        out += &format!("{:>4}:{}\n", short_name(map, pile), cards.join(""));
+        out += &format!("{:>4}:{}\n", short_name(map, pile), cards(pile));
     }
     out.push('\n');
     match game.status() {
@@ -142,8 +168,60 @@ mod tests {
         let board = render(&game, false, "");
         assert!(board.starts_with("Dnieper — deal 1"));
         for n in 1..=7 {
-            assert!(board.contains(&format!("  t{n}: ## ## ##")), "{board}");
+            assert!(board.contains(&format!("  t{n}:  ##  ##  ##")), "{board}");
         }
-        assert!(board.contains("s: ##"), "{board}");
+        assert!(board.contains("s:  ##"), "{board}");
+    }
+
+    #[test]
+    fn every_card_takes_four_columns_so_piles_line_up() {
+        let mut tens = 0;
+        for kind in GameKind::ALL {
+            for number in 1..=20 {
+                let game = Game::new(kind, number);
+                let board = render(&game, false, "");
+                for pile in game.state().map().tableau() {
+                    let name = format!("{:>4}:", short_name(game.state().map(), pile));
+                    let line = board.lines().find(|l| l.starts_with(&name)).unwrap();
+                    let cards = game.state().pile(pile).len();
+                    assert_eq!(line.chars().count(), 5 + 4 * cards, "{kind:?} {number}: {line:?}");
+                    tens += line.matches(" 10").count();
+                }
+            }
+        }
+        assert!(tens > 0, "no ten was face up in these deals: the width of a ten went untested");
+    }
+
+    #[test]
+    fn colour_marks_red_suits_and_the_last_move_and_plain_text_has_no_escapes() {
+        let mut game = Game::new(GameKind::Dnieper, 5);
+        game.deal_stock().unwrap();
+        let moved = game.last_moved_cards();
+        let state = game.state();
+        let plain = render(&game, false, "");
+        assert!(!plain.contains('\x1b'), "{plain}");
+        let coloured = render(&game, true, "");
+        for pile in state.map().tableau() {
+            for &card in state.pile(pile).iter().filter(|c| c.face_up()) {
+                let text = card_text(card, false, false);
+                let marked = moved.contains(&card.id());
+                let expected = match (card.is_red(), marked) {
+                    (true, true) => format!("{RED}{MARKED}{text}{RESET}"),
+                    (true, false) => format!("{RED}{text}{RESET}"),
+                    (false, true) => format!("{MARKED}{text}{RESET}"),
+                    (false, false) => text.clone(),
+                };
+                assert!(coloured.contains(&expected), "{text} should show as {expected:?}: {coloured}");
+            }
+        }
+        assert!(!moved.is_empty() && coloured.contains(MARKED), "{coloured}");
+        assert!(coloured.contains(RED), "{coloured}");
+    }
+
+    #[test]
+    fn counts_say_one_move_and_two_moves() {
+        assert_eq!(count(0u32, "move"), "0 moves");
+        assert_eq!(count(1u32, "move"), "1 move");
+        assert_eq!(count(2u32, "move"), "2 moves");
     }
 }

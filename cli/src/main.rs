@@ -4,10 +4,13 @@
 
 mod args;
 mod board;
+mod input;
 mod play;
 mod script;
 mod solve;
 
+use std::fmt::Display;
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -18,23 +21,37 @@ usage: solitaire play <game> [--deal N] [--data-dir DIR]   play in the terminal 
        solitaire solve <game> --deals A..B [--budget-ms N] [--threads N]
 games: dnieper, yakutat-bay, chequers, zerline, how-they-run";
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Writes `text` and a newline to stdout. A closed or full stdout is an error, not a panic
+/// (which `println!` would make of it).
+pub fn print_line(text: impl Display) -> Result<(), String> {
+    writeln!(std::io::stdout().lock(), "{text}").map_err(|e| format!("cannot write the output: {e}"))
+}
+
+/// The arguments after the program's name; std's `args()` would panic on one that is not UTF-8.
+fn arguments() -> Result<Vec<String>, String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string().map_err(|a| format!("argument {:?} is not UTF-8 text", a.to_string_lossy())))
+        .collect()
+}
+
+fn run() -> Result<(), String> {
+    let args = arguments()?;
     let rest = args.get(1..).unwrap_or_default();
-    let result = match args.first().map(String::as_str) {
+    match args.first().map(String::as_str) {
         Some("play") => play::run(rest),
         Some("deal") => script::deal_command(rest),
-        Some("moves") => script::moves_command(),
+        Some("moves") => script::moves_command(rest),
         Some("apply") => script::apply_command(rest),
         Some("solve") => solve::run(rest),
-        Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
-            Ok(())
-        }
+        Some("help" | "--help" | "-h") => print_line(USAGE),
         Some(other) => Err(format!("unknown command {other:?}; try 'solitaire help'")),
         None => Err("no command; try 'solitaire help'".to_string()),
-    };
-    match result {
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("solitaire: {message}");

@@ -1,7 +1,12 @@
-//! `solitaire play <game> [--deal N] [--data-dir DIR]`: play in the terminal. The game is saved
-//! after every move and resumed on the next start.
+//! `solitaire play <game> [--deal N] [--data-dir DIR]`: play in the terminal. The game is saved,
+//! with its clock, after every command and on every way out (quit, end of input, Ctrl-C, a closed
+//! terminal), and resumed on the next start. Giving up a game with moves in it asks first.
+//!
+//! The clock runs while the program waits at the prompt, as the apps' runs while the game is on
+//! screen: the table is in front of the player.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::ffi::OsStr;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -10,7 +15,8 @@ use solitaire_core::notation::format_move;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
-use crate::board::{parse_short, render};
+use crate::board::{count, minutes, parse_short, render};
+use crate::input::{self, Typed};
 
 const HELP: &str = "\
 Piles: t1 t2 … tableau, f1 … foundations, c1 c2 cells, r reserve, s stock, w waste.
@@ -36,11 +42,31 @@ fn default_data_dir() -> PathBuf {
     }
 }
 
+/// Colour only on a terminal, and not when `NO_COLOR` is set to anything
+/// (<https://no-color.org>).
+fn colour_wanted(terminal: bool, no_color: Option<&OsStr>) -> bool {
+    terminal && no_color.is_none_or(OsStr::is_empty)
+}
+
+/// A game to switch to, what to call it in the question, and the words that announce it.
+struct Switch {
+    game: Game,
+    instead: String,
+    started: String,
+}
+
+/// What the loop does after a command.
+enum Reply {
+    Show(String),
+    /// Asks whether to give up the game in progress for another.
+    Confirm(Switch),
+    Quit,
+}
+
 struct Session {
     store: Store,
     game: Game,
     clock: Instant,
-    colour: bool,
 }
 
 impl Session {
@@ -55,16 +81,41 @@ impl Session {
         }
     }
 
-    /// Gives up the current game (it counts as lost if moves were made) for `next`.
-    fn replace(&mut self, next: Game) -> String {
-        let note = self.store.abandon(&mut self.game).err().map(|e| format!(" ({e})")).unwrap_or_default();
-        self.game = next;
-        self.game.resume(self.now());
-        format!("{}{note}", self.save())
+    /// Moves were made and the game is still open: giving it up loses something, so ask first
+    /// (as the apps do).
+    fn in_progress(&self) -> bool {
+        self.game.moves_made() > 0 && self.game.status() == Status::Playing
     }
 
-    /// Runs one typed command; returns the message to show, or `None` to quit.
-    fn command(&mut self, line: &str) -> Option<String> {
+    /// Switches now if nothing would be lost, otherwise asks.
+    fn offer(&mut self, switch: Switch) -> Reply {
+        if self.in_progress() {
+            Reply::Confirm(switch)
+        } else {
+            Reply::Show(self.switch(switch))
+        }
+    }
+
+    /// Gives up the current game (it counts as lost if moves were made) for the switch's game.
+    fn switch(&mut self, switch: Switch) -> String {
+        let note = self.store.abandon(&mut self.game).err().map(|e| format!("({e})")).unwrap_or_default();
+        self.game = switch.game;
+        self.game.resume(self.now());
+        let saved = self.save();
+        sentence([switch.started, saved, note])
+    }
+
+    /// Deal `number` of this game.
+    fn deal(&self, number: u64) -> Switch {
+        Switch {
+            game: Game::new(self.game.kind(), number),
+            instead: format!("deal {number}"),
+            started: format!("Deal {number} started."),
+        }
+    }
+
+    /// Runs one typed command.
+    fn command(&mut self, line: &str) -> Reply {
         let now = self.now();
         self.game.touch(now);
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -74,7 +125,7 @@ impl Session {
             |result: Result<(), solitaire_core::GameError>| result.map(|()| String::new()).map_err(|e| e.to_string());
         let outcome: Result<String, String> = match words.as_slice() {
             [] => Ok(String::new()),
-            ["q" | "quit" | "exit"] => return None,
+            ["q" | "quit" | "exit"] => return Reply::Quit,
             ["?" | "help"] => Ok(HELP.to_string()),
             ["u" | "undo"] => played(self.game.undo()),
             ["y" | "redo"] => played(self.game.redo()),
@@ -83,7 +134,7 @@ impl Session {
                 self.game.set_auto_play(on);
                 Ok(format!("auto-play {}", if on { "on" } else { "off" }))
             }
-            ["h" | "hint"] => Ok(match assist::hint(&self.game, &|| false) {
+            ["h" | "hint"] => Ok(match assist::hint(&self.game, &input::stop_requested) {
                 Some(hint) => {
                     let why = if hint.leads_to_win { " (a winning line starts so)" } else { "" };
                     format!("hint: {}{why}", describe::move_description(self.game.state(), hint.mv))
@@ -93,14 +144,23 @@ impl Session {
             ["restart"] => {
                 let mut again = self.game.clone();
                 again.restart();
-                Ok(self.replace(again))
+                let started = match again.deal_number() {
+                    Some(n) => format!("Deal {n} restarted."),
+                    None => "Restarted.".to_string(),
+                };
+                return self.offer(Switch { game: again, instead: "a fresh start".into(), started });
             }
-            ["new"] => Ok(self.replace(Game::new(kind, rand::random_range(1..=1_000_000)))),
+            ["new"] => return self.offer(self.deal(rand::random_range(1..=1_000_000))),
             ["new", n] => match args::number(n, "the deal") {
-                Ok(n) => Ok(self.replace(Game::new(kind, n))),
+                Ok(n) => return self.offer(self.deal(n)),
                 Err(e) => Err(e),
             },
-            ["winnable"] => Ok(self.replace(Game::new(kind, assist::winnable_deal(kind, rand::random())))),
+            ["winnable"] => {
+                let number = assist::winnable_deal(kind, rand::random());
+                let started = format!("Deal {number} started: the solver proved it winnable.");
+                let instead = "a deal proved winnable".into();
+                return self.offer(Switch { game: Game::new(kind, number), instead, started });
+            }
             ["stats"] => Ok(match self.store.stats(kind) {
                 Ok(s) => format!(
                     "{}: played {}, won {}, streak {} (best {}), best time {}, fewest moves {}",
@@ -109,7 +169,7 @@ impl Session {
                     s.won,
                     s.current_streak,
                     s.best_streak,
-                    s.best_time_ms.map_or("—".into(), |t| format!("{}:{:02}", t / 60_000, t / 1000 % 60)),
+                    s.best_time_ms.map_or("—".into(), minutes),
                     s.fewest_moves.map_or("—".into(), |m| m.to_string())
                 ),
                 Err(e) => e.to_string(),
@@ -122,14 +182,10 @@ impl Session {
             },
             _ => Err("unknown command; type help".into()),
         };
-        let before_save = match outcome {
-            Ok(message) => message,
-            Err(message) => return Some(message),
-        };
+        // Every answered command saves, so the saved clock is never older than the last command.
         let saved = self.save();
-        Some([before_save, saved].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" "))
+        Reply::Show(sentence([outcome.unwrap_or_else(|refused| refused), saved]))
     }
-
     fn tap(&mut self, map: &solitaire_core::spec::PileMap, text: &str) -> Result<String, String> {
         let (name, position) = match text.split_once(':') {
             Some((name, k)) => (name, Some(k.parse::<usize>().map_err(|_| format!("{k:?} is not a card position"))?)),
@@ -173,66 +229,120 @@ impl Session {
     }
 }
 
-pub fn run(rest: &[String]) -> Result<(), String> {
-    let kind: GameKind = args::game(rest.first())?;
-    let dir = args::flag(rest, "--data-dir")?.map(PathBuf::from).unwrap_or_else(default_data_dir);
-    let store = Store::open(&dir).map_err(|e| e.to_string())?;
-    let mut notice = String::new();
-    let saved = match store.load(kind) {
-        Ok(game) => game,
-        Err(e) => {
-            notice = format!("{e}; starting a new game");
-            None
-        }
-    };
-    let requested = args::flag(rest, "--deal")?.map(|n| args::number(n, "--deal")).transpose()?;
-    let mut session = Session {
-        store,
-        game: Game::new(kind, 0),
-        clock: Instant::now(),
-        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-    };
-    match (saved, requested) {
-        (Some(game), None) => {
-            session.game = game;
-            notice = format!("Resumed your game ({} moves). Type help for commands.", session.game.moves_made());
-        }
-        (Some(game), Some(n)) if game.deal_number() == Some(n) => session.game = game,
-        (saved, requested) => {
-            if let Some(mut old) = saved {
-                let _ = session.store.abandon(&mut old);
-            }
-            session.game = Game::new(kind, requested.unwrap_or_else(|| rand::random_range(1..=1_000_000)));
-            if notice.is_empty() {
-                notice = "Type help for commands.".into();
-            }
-        }
-    }
-    session.game.resume(session.now());
-    let saved_note = session.save();
-    notice = [notice, saved_note].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ");
+/// The non-empty parts, joined by spaces.
+fn sentence<const N: usize>(parts: [String; N]) -> String {
+    parts.into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" ")
+}
 
+/// The question before giving up a game in progress.
+fn question(game: &Game, switch: &Switch) -> String {
+    format!(
+        "Give up this game ({} made) for {}? It counts as lost. y to give it up, n to keep playing: ",
+        count(game.moves_made(), "move"),
+        switch.instead
+    )
+}
+
+fn yes(answer: &str) -> bool {
+    matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
+}
+
+pub fn run(rest: &[String]) -> Result<(), String> {
+    let words = args::parse(rest, 1, &["--deal", "--data-dir"])?;
+    let kind: GameKind = args::game(words.positional(0))?;
+    let dir = match words.flag("--data-dir") {
+        Some(dir) if dir.is_empty() => return Err("--data-dir needs a directory, not \"\"".into()),
+        Some(dir) => PathBuf::from(dir),
+        None => default_data_dir(),
+    };
+    let requested = words.number("--deal")?;
+    let store = Store::open(&dir).map_err(|e| e.to_string())?;
+    let (saved, damage) = match store.load(kind) {
+        Ok(game) => (game, String::new()),
+        Err(e) => (None, format!("{e}; starting a new game.")),
+    };
+    let terminal = std::io::stdout().is_terminal();
+    let colour = colour_wanted(terminal, std::env::var_os("NO_COLOR").as_deref());
+    let mut session = Session { store, game: Game::new(kind, 0), clock: Instant::now() };
+    let mut reply = match saved {
+        Some(game) => {
+            session.game = game;
+            session.game.resume(session.now());
+            match requested.filter(|&n| Some(n) != session.game.deal_number()) {
+                None => {
+                    let note = session.save();
+                    let moves = count(session.game.moves_made(), "move");
+                    Reply::Show(sentence([format!("Resumed your game ({moves}). Type help for commands."), note]))
+                }
+                // The saved game stays in play until the player agrees to give it up.
+                Some(number) => session.offer(session.deal(number)),
+            }
+        }
+        None => {
+            let number = requested.unwrap_or_else(|| rand::random_range(1..=1_000_000));
+            let started = session.switch(session.deal(number));
+            Reply::Show(sentence([damage, started, "Type help for commands.".into()]))
+        }
+    };
+
+    input::catch_stop_signals();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    loop {
+    let mut input = stdin.lock();
+    // Output errors are ignored: a closed terminal must not stop the game from being saved.
+    let show = |game: &Game, message: &str, prompt: &str| {
         let mut out = std::io::stdout().lock();
-        if session.colour {
-            write!(out, "\x1b[2J\x1b[H").ok();
-        }
-        write!(out, "{}> ", render(&session.game, session.colour, &notice)).ok();
+        // A terminal starts each screen afresh; elsewhere the typed line is not echoed, so a
+        // newline ends the prompt's line.
+        write!(out, "{}", if terminal { "\x1b[2J\x1b[H" } else { "\n" }).ok();
+        write!(out, "{}{prompt}", render(game, colour, message)).ok();
         out.flush().ok();
-        drop(out);
-        let Some(Ok(line)) = lines.next() else { break };
-        match session.command(&line) {
-            Some(message) => notice = message,
-            None => break,
-        }
-        if session.game.status() == Status::Won {
-            session.game.touch(session.now());
-        }
+    };
+    loop {
+        reply = match reply {
+            Reply::Quit => break,
+            Reply::Show(message) => {
+                show(&session.game, &message, "> ");
+                match input::next_line(&mut input) {
+                    Typed::Line(line) => session.command(&line),
+                    Typed::End | Typed::Stop => break,
+                }
+            }
+            Reply::Confirm(switch) => {
+                show(&session.game, "", &question(&session.game, &switch));
+                match input::next_line(&mut input) {
+                    Typed::Line(answer) if yes(&answer) => Reply::Show(session.switch(switch)),
+                    Typed::Line(_) => Reply::Show("You kept your game.".into()),
+                    Typed::End | Typed::Stop => break,
+                }
+            }
+        };
     }
+    // Every way out (quit, end of input, a stop signal) saves the clock's reading.
     session.game.pause(session.now());
     let note = session.save();
-    println!("\n{}", if note.is_empty() { "Saved. Bye!".to_string() } else { note });
+    writeln!(std::io::stdout().lock(), "\n{}", if note.is_empty() { "Saved. Bye!" } else { &note }).ok();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(colour_wanted(true, None));
+        assert!(colour_wanted(true, Some(OsStr::new(""))), "an empty NO_COLOR does not count");
+        assert!(!colour_wanted(true, Some(OsStr::new("1"))));
+        assert!(!colour_wanted(false, None));
+    }
+
+    #[test]
+    fn only_y_or_yes_gives_a_game_up() {
+        for answer in ["y", "Y", "yes", " YES "] {
+            assert!(yes(answer), "{answer:?}");
+        }
+        for answer in ["", "n", "no", "t3", "yy", "ye s"] {
+            assert!(!yes(answer), "{answer:?}");
+        }
+    }
 }

@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use crate::print_line;
+
 const USAGE: &str = "usage: solitaire solve <game> --deals A..B (inclusive) [--budget-ms N (default 10000)] \
 [--threads N (default 1)] [--max-nodes N] [--memory-mb N (default 256)] [--write-proven PATH]";
 
@@ -37,52 +39,44 @@ struct Solved {
     table_bytes: usize,
 }
 
-fn parse_number<T: std::str::FromStr>(text: Option<&String>, what: &str) -> Result<T, String> {
-    text.and_then(|t| t.parse().ok()).ok_or_else(|| format!("{what} needs a number; {USAGE}"))
-}
-
 fn parse_args(args: &[String]) -> Result<Options, String> {
-    let kind = crate::args::game(Some(args.first().ok_or(USAGE)?))?;
-    let mut options = Options {
-        kind,
-        first: 0,
-        last: 0,
-        budget: Duration::from_millis(10_000),
-        threads: 1,
-        limits: Limits::default(),
-        write_proven: None,
+    let words = crate::args::parse(
+        args,
+        1,
+        &["--deals", "--budget-ms", "--threads", "--max-nodes", "--memory-mb", "--write-proven"],
+    )
+    .map_err(|e| format!("{e}; {USAGE}"))?;
+    let kind = crate::args::game(Some(words.positional(0).ok_or(USAGE)?))?;
+    let text = words.flag("--deals").ok_or_else(|| format!("--deals is required; {USAGE}"))?;
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("--deals wants A..B, not {text:?}"))?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    let (first, last) = match (a.parse::<u64>(), b.parse::<u64>()) {
+        (Ok(a), Ok(b)) if a <= b => (a, b),
+        _ => return Err(format!("--deals wants A..B with A <= B, not {text:?}")),
     };
-    let mut deals = None;
-    let mut rest = args[1..].iter();
-    while let Some(flag) = rest.next() {
-        match flag.as_str() {
-            "--deals" => {
-                let text = rest.next().ok_or(USAGE)?;
-                let (a, b) = text.split_once("..").ok_or_else(|| format!("--deals wants A..B, not {text:?}"))?;
-                let b = b.strip_prefix('=').unwrap_or(b);
-                match (a.parse::<u64>(), b.parse::<u64>()) {
-                    (Ok(a), Ok(b)) if a <= b => deals = Some((a, b)),
-                    _ => return Err(format!("--deals wants A..B with A <= B, not {text:?}")),
-                }
-            }
-            "--budget-ms" => options.budget = Duration::from_millis(parse_number(rest.next(), flag)?),
-            "--threads" => {
-                options.threads = parse_number(rest.next(), flag)?;
-                if options.threads == 0 {
-                    return Err("--threads must be at least 1".to_string());
-                }
-            }
-            "--max-nodes" => options.limits.max_nodes = parse_number(rest.next(), flag)?,
-            "--memory-mb" => {
-                let mb: usize = parse_number(rest.next(), flag)?;
-                options.limits.max_memory_bytes = mb.saturating_mul(1 << 20);
-            }
-            "--write-proven" => options.write_proven = Some(rest.next().ok_or(USAGE)?.clone()),
-            other => return Err(format!("unknown option {other:?}; {USAGE}")),
-        }
+    let mut limits = Limits::default();
+    if let Some(nodes) = words.number("--max-nodes")? {
+        limits.max_nodes = nodes;
     }
-    (options.first, options.last) = deals.ok_or_else(|| format!("--deals is required; {USAGE}"))?;
-    Ok(options)
+    if let Some(mb) = words.number("--memory-mb")? {
+        limits.max_memory_bytes = usize::try_from(mb).unwrap_or(usize::MAX).saturating_mul(1 << 20);
+    }
+    let threads = words.number("--threads")?.unwrap_or(1);
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_string());
+    }
+    // More threads than deals would only wait.
+    let threads = threads.min((last - first).saturating_add(1));
+    Ok(Options {
+        kind,
+        first,
+        last,
+        budget: Duration::from_millis(words.number("--budget-ms")?.unwrap_or(10_000)),
+        // More threads than deals would only wait.
+        threads: usize::try_from(threads).unwrap_or(usize::MAX),
+        limits,
+        write_proven: words.flag("--write-proven").cloned(),
+    })
 }
 
 /// Plays `line` from `start` through the engine: every move must be legal, the end a win.
@@ -152,19 +146,25 @@ fn ms(d: Duration) -> f64 {
 pub fn run(args: &[String]) -> Result<(), String> {
     let options = parse_args(args)?;
     let Options { kind, first, last, budget, threads, limits, .. } = options;
-    let next = Arc::new(AtomicU64::new(first));
+    // Workers count deals from `first`, so that a range ending at u64::MAX cannot wrap around.
+    let span = last - first;
+    let next = Arc::new(AtomicU64::new(0));
     let (sender, results) = mpsc::channel();
-    let workers: Vec<_> = (0..threads)
-        .map(|_| {
-            let (next, sender) = (Arc::clone(&next), sender.clone());
-            std::thread::spawn(move || loop {
-                let number = next.fetch_add(1, Ordering::Relaxed);
-                if number > last || sender.send((number, solve_one(kind, number, budget, &limits))).is_err() {
-                    break;
-                }
-            })
-        })
-        .collect();
+    let mut workers = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        let (next, sender) = (Arc::clone(&next), sender.clone());
+        let worker = std::thread::Builder::new().spawn(move || loop {
+            let offset = next.fetch_add(1, Ordering::Relaxed);
+            if offset > span {
+                break;
+            }
+            let number = first + offset;
+            if sender.send((number, solve_one(kind, number, budget, &limits))).is_err() {
+                break;
+            }
+        });
+        workers.push(worker.map_err(|e| format!("cannot start solver thread {}: {e}", workers.len() + 1))?);
+    }
     drop(sender);
 
     // Print in deal order whatever order the workers finish in.
@@ -180,15 +180,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 Verdict::Unknown => "unknown".to_string(),
                 Verdict::BadLine(e) => format!("BUG: the solver's winning line fails replay: {e}"),
             };
-            println!("deal {printed}: {what}, {:.1} ms, {} nodes", ms(solved.time), solved.nodes);
+            print_line(format!("deal {printed}: {what}, {:.1} ms, {} nodes", ms(solved.time), solved.nodes))?;
             all.push((printed, solved));
-            printed += 1;
+            // Saturating: after deal u64::MAX nothing is left to print.
+            printed = printed.saturating_add(1);
         }
     }
     for worker in workers {
         worker.join().map_err(|_| "a solver thread panicked".to_string())?;
     }
-    summarise(kind, &options.limits, budget, threads, &all);
+    print_line(summary(kind, &options.limits, budget, threads, &all))?;
 
     if let Some(path) = &options.write_proven {
         let won: Vec<u64> = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::Won(_))).map(|(n, _)| *n).collect();
@@ -203,7 +204,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             kind.slug()
         );
         std::fs::write(path, solver::format_proven(&header, &won)).map_err(|e| format!("cannot write {path}: {e}"))?;
-        println!("wrote {} proven deals to {path}", won.len());
+        print_line(format!("wrote {} proven deals to {path}", won.len()))?;
     }
     let bad = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::BadLine(_))).count();
     if bad > 0 {
@@ -212,12 +213,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn summarise(kind: GameKind, limits: &Limits, budget: Duration, threads: usize, all: &[(u64, Solved)]) {
-    let count = |f: fn(&Verdict) -> bool| all.iter().filter(|(_, s)| f(&s.verdict)).count();
-    let won = count(|v| matches!(v, Verdict::Won(_)));
-    let unwinnable = count(|v| matches!(v, Verdict::Unwinnable));
-    let unknown = count(|v| matches!(v, Verdict::Unknown));
-    let bad = count(|v| matches!(v, Verdict::BadLine(_)));
+/// The lines after the last deal: counts, winnable share, times, nodes, memory.
+fn summary(kind: GameKind, limits: &Limits, budget: Duration, threads: usize, all: &[(u64, Solved)]) -> String {
+    let tally = |f: fn(&Verdict) -> bool| all.iter().filter(|(_, s)| f(&s.verdict)).count();
+    let won = tally(|v| matches!(v, Verdict::Won(_)));
+    let unwinnable = tally(|v| matches!(v, Verdict::Unwinnable));
+    let unknown = tally(|v| matches!(v, Verdict::Unknown));
+    let bad = tally(|v| matches!(v, Verdict::BadLine(_)));
     let n = all.len();
     let decided = won + unwinnable;
     let pct = |k: usize, n: usize| if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 };
@@ -227,36 +229,38 @@ fn summarise(kind: GameKind, limits: &Limits, budget: Duration, threads: usize, 
     let nodes: u64 = all.iter().map(|(_, s)| s.nodes).sum();
     let busy: f64 = times.iter().map(Duration::as_secs_f64).sum();
     let table = all.iter().map(|(_, s)| s.table_bytes).max().unwrap_or(0);
-    println!("--- {} (thoughtful solver: it sees face-down cards and the stock order)", kind.spec().name);
-    println!(
+    let mut lines = Vec::new();
+    lines.push(format!("--- {} (thoughtful solver: it sees face-down cards and the stock order)", kind.spec().name));
+    lines.push(format!(
         "deals {n}: won {won}, unwinnable {unwinnable}, unknown {unknown}, replay failures {bad}; \
          budget {} ms and {} nodes per deal, {threads} thread(s)",
         budget.as_millis(),
         limits.max_nodes
-    );
-    println!("decided {decided} ({:.1}%)", pct(decided, n));
-    println!(
+    ));
+    lines.push(format!("decided {decided} ({:.1}%)", pct(decided, n)));
+    lines.push(format!(
         "winnable {:.1}% of decided (95% CI {:.1}-{:.1}%, Wilson); {:.1}-{:.1}% of all deals counting unknowns both ways",
         pct(won, decided),
         100.0 * low,
         100.0 * high,
         pct(won, n),
         pct(won + unknown, n)
-    );
-    println!(
+    ));
+    lines.push(format!(
         "time per deal: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
         ms(percentile(&times, 0.5)),
         ms(percentile(&times, 0.95)),
         ms(percentile(&times, 1.0))
-    );
-    println!(
+    ));
+    lines.push(format!(
         "nodes: {nodes} in {busy:.1} s of solving, {:.2} M nodes/s per thread",
         if busy > 0.0 { nodes as f64 / busy / 1e6 } else { 0.0 }
-    );
-    println!(
+    ));
+    lines.push(format!(
         "peak memory: transposition table reserved up to {:.0} MiB per thread (pages touched as used); \
          process VmHWM {}",
         table as f64 / f64::from(1 << 20),
         vm_hwm().unwrap_or_else(|| "unavailable".to_string())
-    );
+    ));
+    lines.join("\n")
 }

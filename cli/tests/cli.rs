@@ -1,28 +1,8 @@
 //! The `solitaire` program as scripts and players use it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn solitaire(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solitaire"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A program that rejects its arguments exits without reading its input: a closed pipe then
-    // is its answer, not the test's failure.
-    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        written => written.unwrap(),
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{solitaire, text};
 
 #[test]
 fn deal_moves_and_apply_chain_through_json() {
@@ -75,18 +55,57 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
     }
 }
 
+/// Each case was a panic, a hang or a silently ignored mistake before.
+#[cfg(unix)]
 #[test]
-fn play_saves_every_move_and_resumes() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-play");
-    let _ = std::fs::remove_dir_all(&dir);
-    let dir_arg = dir.to_str().unwrap();
-    let first = solitaire(&["play", "dnieper", "--deal", "5", "--data-dir", dir_arg], "s\ns\nu\nhelp\nq\n");
-    assert!(first.status.success(), "{}", text(&first.stderr));
-    let screen = text(&first.stdout);
-    assert!(screen.contains("Dnieper — deal 5") && screen.contains("moves 2") && screen.contains("t3 t5"), "{screen}");
-    assert!(dir.join("dnieper.json").exists());
-    let second = solitaire(&["play", "dnieper", "--data-dir", dir_arg], "y\nq\n");
-    let screen = text(&second.stdout);
-    assert!(screen.contains("Resumed your game (1 moves)"), "{screen}");
-    assert!(screen.contains("moves 2"), "redo survived the restart: {screen}");
+fn hostile_arguments_and_outputs_found_while_fuzzing_are_errors() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::process::{Command, Stdio};
+
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-hostile-arguments");
+    let dir = dir.to_str().unwrap();
+    let not_utf8 = OsStr::from_bytes(b"dn\xffieper");
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let cases: Vec<(Vec<&OsStr>, Option<std::fs::File>)> = vec![
+        // std::env::args() panicked on an argument that is not UTF-8.
+        (vec![not_utf8], None),
+        (vec![OsStr::new("deal"), not_utf8, OsStr::new("--deal"), OsStr::new("1")], None),
+        // println! panicked when stdout could not be written.
+        (["deal", "dnieper", "--deal", "1"].map(OsStr::new).to_vec(), Some(full())),
+        (["help"].map(OsStr::new).to_vec(), Some(full())),
+        (["solve", "dnieper", "--deals", "1..1", "--max-nodes", "10"].map(OsStr::new).to_vec(), Some(full())),
+        // Unknown options, repeated flags and extra arguments were ignored.
+        (["deal", "dnieper", "--deal", "1", "--bogus", "2"].map(OsStr::new).to_vec(), None),
+        (["deal", "dnieper", "--deal", "1", "--deal", "2"].map(OsStr::new).to_vec(), None),
+        (["moves", "extra"].map(OsStr::new).to_vec(), None),
+        (["apply", "{}", "{}"].map(OsStr::new).to_vec(), None),
+        (["play", "dnieper", "--data-dir", dir, "--colour"].map(OsStr::new).to_vec(), None),
+        (["play", "dnieper", "chequers", "--data-dir", dir].map(OsStr::new).to_vec(), None),
+        // An empty data directory meant the current directory.
+        (["play", "dnieper", "--data-dir", ""].map(OsStr::new).to_vec(), None),
+    ];
+    for (args, stdout) in cases {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_solitaire"));
+        command.args(&args).stdin(Stdio::null()).stderr(Stdio::piped());
+        command.stdout(stdout.map_or_else(Stdio::piped, Stdio::from));
+        let out = command.output().unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("solitaire: ") && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// Deal numbers counted past u64::MAX: an overflow panic in debug builds, and in release the
+/// workers wrapped round to deal 0 and solved on for ever.
+#[test]
+fn solving_the_last_deal_numbers_ends() {
+    let out = solitaire(
+        &["solve", "dnieper", "--deals", "18446744073709551614..18446744073709551615", "--max-nodes", "10"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("deal 18446744073709551615: ") && report.contains("deals 2:"), "{report}");
 }

@@ -1,0 +1,122 @@
+//! What the player types, line by line, and the signals that end the game (Ctrl-C, a closed
+//! terminal, `kill`) so that the game is saved with its clock instead of dying mid-play.
+
+use std::io::{BufRead, ErrorKind};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Longer lines are cut here: no command is near it, and a hostile stream must not fill memory.
+const MAX_LINE: usize = 1024;
+
+pub enum Typed {
+    Line(String),
+    /// End of input (Ctrl-D, or the end of a script), or input that cannot be read.
+    End,
+    /// SIGINT, SIGHUP or SIGTERM arrived.
+    Stop,
+}
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// A stop signal arrived: the game should be saved and the program end.
+pub fn stop_requested() -> bool {
+    STOP.load(Ordering::SeqCst)
+}
+
+/// Catches SIGINT, SIGHUP and SIGTERM: the handler only raises a flag (all a handler may safely
+/// do), and because the signals interrupt a waiting read instead of restarting it, `next_line`
+/// sees the flag at once.
+#[cfg(unix)]
+pub fn catch_stop_signals() {
+    use std::ffi::c_int;
+    extern "C" fn raise_flag(_signal: c_int) {
+        STOP.store(true, Ordering::SeqCst);
+    }
+    extern "C" {
+        fn signal(signal: c_int, handler: extern "C" fn(c_int)) -> usize;
+        fn siginterrupt(signal: c_int, interrupt: c_int) -> c_int;
+    }
+    // SIGHUP, SIGINT, SIGTERM: the same numbers on Linux and macOS.
+    for number in [1, 2, 15] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        unsafe {
+            signal(number, raise_flag);
+            siginterrupt(number, 1);
+        }
+    }
+}
+
+/// Elsewhere the default handling stays: the clock is still saved after every move.
+#[cfg(not(unix))]
+pub fn catch_stop_signals() {}
+
+/// The next line of `input` (without its line ending; bytes that are not UTF-8 replaced), or why
+/// there is none. `BufRead::read_line` would retry an interrupted read and wait on, so this reads
+/// the buffer itself.
+pub fn next_line(input: &mut impl BufRead) -> Typed {
+    let mut line = Vec::new();
+    loop {
+        // A signal landing between this check and the read waits for the next line: a window
+        // of microseconds, not worth the self-pipe machinery that would close it.
+        if stop_requested() {
+            return Typed::Stop;
+        }
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => return Typed::End,
+        };
+        if buffer.is_empty() {
+            return if line.is_empty() { Typed::End } else { Typed::Line(text(&line)) };
+        }
+        let (taken, ends) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buffer.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(line.len()).min(taken);
+        line.extend_from_slice(&buffer[..room]);
+        input.consume(taken);
+        if ends {
+            return Typed::Line(text(&line));
+        }
+    }
+}
+
+fn text(line: &[u8]) -> String {
+    String::from_utf8_lossy(line).trim_end_matches(['\n', '\r']).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<String> {
+        let mut input = bytes;
+        let mut out = Vec::new();
+        while let Typed::Line(line) = next_line(&mut input) {
+            out.push(line);
+        }
+        out
+    }
+
+    #[test]
+    fn lines_end_at_newlines_and_at_the_end_of_input() {
+        assert_eq!(lines(b"t3 t5\r\nundo\nq"), ["t3 t5", "undo", "q"]);
+        assert_eq!(lines(b""), Vec::<String>::new());
+        assert_eq!(lines(b"\n\n"), ["", ""]);
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_become_replacement_characters() {
+        assert_eq!(lines(b"t\xff3\nq\n"), ["t\u{fffd}3", "q"]);
+    }
+
+    #[test]
+    fn a_huge_line_is_cut_and_the_next_line_still_read() {
+        let mut bytes = vec![b'x'; 10 * MAX_LINE];
+        bytes.extend_from_slice(b"\nq\n");
+        let read = lines(&bytes);
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].len(), MAX_LINE);
+        assert_eq!(read[1], "q");
+    }
+}

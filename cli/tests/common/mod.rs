@@ -1,0 +1,39 @@
+//! Running the real `solitaire` program with arguments and a scripted standard input.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_solitaire"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+pub fn solitaire(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = spawn(args);
+    // A program that rejects its arguments exits without reading its input: a closed pipe then
+    // is its answer, not the test's failure.
+    match child.stdin.take().unwrap().write_all(stdin.as_ref()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.unwrap(),
+    }
+    child.wait_with_output().unwrap()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An empty data directory of the test's own.
+#[allow(dead_code)] // Not every test file keeps a store.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}

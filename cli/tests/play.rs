@@ -1,0 +1,155 @@
+//! The terminal game, played through the real program with scripted input.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::Child;
+use std::time::Duration;
+
+use common::{fresh_dir, solitaire, spawn, text};
+
+fn play(dir: &Path, extra: &[&str], script: &str) -> String {
+    let mut args = vec!["play", "dnieper", "--data-dir", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = solitaire(&args, script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    text(&out.stdout)
+}
+
+/// The header of the last screen shown.
+fn last_header(screen: &str) -> &str {
+    screen.lines().rev().find(|l| l.starts_with("Dnieper — ")).unwrap()
+}
+
+/// The playing time the last screen showed, in seconds.
+fn shown_seconds(screen: &str) -> u64 {
+    let header = last_header(screen);
+    let time = header.split("time ").nth(1).unwrap().split_whitespace().next().unwrap();
+    let (minutes, seconds) = time.split_once(':').unwrap();
+    minutes.parse::<u64>().unwrap() * 60 + seconds.parse::<u64>().unwrap()
+}
+
+#[test]
+fn play_saves_every_move_and_resumes() {
+    let dir = fresh_dir("play-resume");
+    let screen = play(&dir, &["--deal", "5"], "s\ns\nu\nhelp\nq\n");
+    assert!(screen.contains("Dnieper — deal 5") && screen.contains("moves 2") && screen.contains("t3 t5"), "{screen}");
+    assert!(dir.join("dnieper.json").exists());
+    let screen = play(&dir, &[], "y\nq\n");
+    assert!(screen.contains("Resumed your game (1 move)."), "{screen}");
+    assert!(last_header(&screen).contains("moves 2"), "redo survived the restart: {screen}");
+}
+
+#[test]
+fn piped_output_has_no_colour_and_ten_valued_cards_keep_their_columns() {
+    let dir = fresh_dir("play-plain");
+    // Dealing the stock until it is empty turns up every card, tens among them.
+    let screen = play(&dir, &["--deal", "5"], &"s\n".repeat(10));
+    assert!(!screen.contains('\x1b'), "{screen}");
+    assert!(screen.contains(" 10"), "{screen}");
+    for glued in ["#10", "♠10", "♥10", "♦10", "♣10"] {
+        assert!(!screen.contains(glued), "{glued} in {screen}");
+    }
+}
+
+#[test]
+fn new_winnable_and_restart_ask_before_giving_up_a_game_with_moves() {
+    let dir = fresh_dir("play-ask");
+    let question = "Give up this game (1 move made) for deal 7? It counts as lost.";
+
+    let screen = play(&dir, &["--deal", "5"], "new 8\ns\nnew 7\nn\nq\n");
+    assert!(screen.contains("Deal 8 started."), "no moves yet, so no question: {screen}");
+    assert!(screen.contains(question) && screen.contains("You kept your game."), "{screen}");
+    assert!(last_header(&screen).starts_with("Dnieper — deal 8    moves 1"), "{screen}");
+
+    let screen = play(&dir, &[], "new 7\ny\ns\nwinnable\nyes\nstats\nq\n");
+    assert!(screen.contains(question) && screen.contains("Deal 7 started."), "{screen}");
+    assert!(screen.contains("for a deal proved winnable?"), "{screen}");
+    assert!(screen.contains("started: the solver proved it winnable."), "{screen}");
+    assert!(screen.contains("Dnieper: played 2, won 0"), "both given-up games count: {screen}");
+
+    let screen = play(&dir, &[], "s\nrestart\nn\nrestart\ny\nq\n");
+    assert!(screen.contains("for a fresh start?") && screen.contains("restarted."), "{screen}");
+    assert!(last_header(&screen).contains("moves 0"), "{screen}");
+}
+
+#[test]
+fn asking_for_another_deal_at_the_start_keeps_the_saved_game_unless_the_player_agrees() {
+    let dir = fresh_dir("play-ask-at-start");
+    play(&dir, &["--deal", "5"], "s\nq\n");
+    let screen = play(&dir, &["--deal", "9"], "n\nq\n");
+    assert!(screen.contains("Give up this game (1 move made) for deal 9?"), "{screen}");
+    assert!(last_header(&screen).starts_with("Dnieper — deal 5    moves 1"), "{screen}");
+    // End of input at the question keeps the game too.
+    let screen = play(&dir, &["--deal", "9"], "");
+    assert!(last_header(&screen).starts_with("Dnieper — deal 5    moves 1"), "{screen}");
+    let screen = play(&dir, &["--deal", "9"], "y\nq\n");
+    assert!(last_header(&screen).starts_with("Dnieper — deal 9    moves 0"), "{screen}");
+}
+
+/// Starts a game of deal 5, makes one move, waits until the program has shown it, then lets
+/// `pause` of time pass at the prompt.
+fn play_then_idle(dir: &Path, pause: Duration) -> Child {
+    let mut child = spawn(&["play", "dnieper", "--deal", "5", "--data-dir", dir.to_str().unwrap()]);
+    child.stdin.as_mut().unwrap().write_all(b"s\n").unwrap();
+    let mut screen = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("moves 1") {
+        line.clear();
+        assert_ne!(screen.read_line(&mut line).unwrap(), 0, "the program ended early");
+    }
+    std::thread::sleep(pause);
+    // Keep reading, so that the program never waits on a full pipe.
+    std::thread::spawn(move || std::io::copy(&mut screen, &mut std::io::sink()));
+    child
+}
+
+#[cfg(unix)]
+fn send_signal(child: &Child, signal: i32) {
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    // SAFETY: kill only sends a signal to our own child.
+    assert_eq!(unsafe { kill(child.id() as i32, signal) }, 0);
+}
+
+const IDLE: Duration = Duration::from_millis(1100);
+
+#[test]
+fn the_clock_counts_until_the_end_of_input() {
+    let dir = fresh_dir("play-clock-eof");
+    let mut child = play_then_idle(&dir, IDLE);
+    drop(child.stdin.take());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert!(shown_seconds(&play(&dir, &[], "q\n")) >= 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_game_with_its_clock() {
+    let dir = fresh_dir("play-clock-sigint");
+    let mut child = play_then_idle(&dir, IDLE);
+    send_signal(&child, 2);
+    assert_eq!(child.wait().unwrap().code(), Some(0), "SIGINT ends the game normally");
+    let mut errors = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut errors).unwrap();
+    assert_eq!(errors, "");
+    let screen = play(&dir, &[], "q\n");
+    assert!(screen.contains("Resumed your game (1 move)."), "{screen}");
+    assert!(shown_seconds(&screen) >= 1, "{screen}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_killed_game_loses_no_more_than_the_time_since_its_last_command() {
+    let dir = fresh_dir("play-clock-sigkill");
+    let mut child = play_then_idle(&dir, IDLE);
+    // A refused command is answered and saved like any other.
+    child.stdin.as_mut().unwrap().write_all(b"nonsense\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(&child, 9);
+    child.wait().unwrap();
+    assert!(shown_seconds(&play(&dir, &[], "q\n")) >= 1);
+}
