@@ -271,8 +271,10 @@ pub struct PileView {
     pub label: String,
     pub card_count: u32,
     /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades": the pile as one
-    /// screen-reader element.
+    /// screen-reader element; empty, what it takes ("foundation 5, builds down from king, empty").
     pub description: String,
+    /// What the empty outline shows: "A↑", "K↓", "Q", "K–A", "✕", or nothing where anything goes.
+    pub empty_symbol: String,
 }
 
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]

@@ -182,7 +182,8 @@ impl Game {
                 base: p.base.into(),
                 label: p.label.clone(),
                 card_count: state.pile(p.pile).len() as u32,
-                description: describe::pile_description(state.pile(p.pile), &p.label),
+                description: describe::pile_description(state.pile(p.pile), &p.label, p.kind, p.empty),
+                empty_symbol: describe::empty_symbol(p.empty),
             })
             .collect();
         let cards = table

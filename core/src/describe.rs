@@ -3,7 +3,7 @@
 use crate::card::{rank_letter, rank_name, Card};
 use crate::engine::Move;
 use crate::notation::pile_name;
-use crate::spec::{PileId, PileKind};
+use crate::spec::{Direction, EmptyMark, PileId, PileKind};
 use crate::state::State;
 
 /// "tableau pile 3", "foundation 1", "cell 2", "reserve": 1-based, as people count.
@@ -48,11 +48,12 @@ pub fn card_description(card: Card, pile_label: &str) -> String {
     text
 }
 
-/// "tableau pile 3, 7 cards, 4 face down, top card queen of spades", or "stock, empty": a
-/// whole pile for a screen reader, whose cards are then no separate stops.
-pub fn pile_description(cards: &[Card], pile_label: &str) -> String {
+/// "tableau pile 3, 7 cards, 4 face down, top card queen of spades", or, empty, what it takes
+/// ("foundation 5, builds down from king, empty"): a whole pile for a screen reader, whose
+/// cards are then no separate stops.
+pub fn pile_description(cards: &[Card], pile_label: &str, kind: PileKind, empty: EmptyMark) -> String {
     let Some(top) = cards.last() else {
-        return format!("{pile_label}, empty");
+        return format!("{pile_label}, {}", empty_description(kind, empty));
     };
     let count = match cards.len() {
         1 => "1 card".to_string(),
@@ -68,6 +69,49 @@ pub fn pile_description(cards: &[Card], pile_label: &str) -> String {
         text.push_str(&top.spoken_name());
     }
     text
+}
+
+/// What an empty pile takes, in words: "builds up from ace, empty", "no cards left".
+pub fn empty_description(kind: PileKind, empty: EmptyMark) -> String {
+    match empty {
+        EmptyMark::Plain if kind == PileKind::Waste => "empty".to_string(),
+        EmptyMark::Plain => "takes any card, empty".to_string(),
+        EmptyMark::Starts { rank, direction: None } => {
+            let name = rank_name(rank);
+            let article = if name.starts_with(['a', 'e']) { "an" } else { "a" };
+            format!("takes only {article} {name}, empty")
+        }
+        EmptyMark::Starts { rank, direction: Some(direction) } => {
+            let way = match direction {
+                Direction::Up => "up",
+                Direction::Down => "down",
+                Direction::UpOrDown => "up or down",
+            };
+            format!("builds {way} from {}, empty", rank_name(rank))
+        }
+        EmptyMark::WholeSuit => "takes a whole suit, king to ace, empty".to_string(),
+        EmptyMark::Spent => "no cards left".to_string(),
+    }
+}
+
+/// What an empty pile's outline shows: the rank that starts it ("K"), with an arrow for a
+/// foundation's direction ("A↑", "K↓"), "K–A" for a whole-suit foundation, "✕" where nothing is
+/// left to come, nothing where anything goes.
+pub fn empty_symbol(empty: EmptyMark) -> String {
+    match empty {
+        EmptyMark::Plain => String::new(),
+        EmptyMark::Starts { rank, direction } => {
+            let arrow = match direction {
+                None => "",
+                Some(Direction::Up) => "↑",
+                Some(Direction::Down) => "↓",
+                Some(Direction::UpOrDown) => "↕",
+            };
+            format!("{}{arrow}", rank_letter(rank))
+        }
+        EmptyMark::WholeSuit => "K–A".to_string(),
+        EmptyMark::Spent => "✕".to_string(),
+    }
 }
 
 /// What a card's corner shows: "A", "2" … "10", "J", "Q", "K".
@@ -122,12 +166,32 @@ mod tests {
     fn describes_a_pile_by_its_count_face_down_cards_and_top_card() {
         let queen = Card::new(0, Suit::Spades, 12).with_face_up(true);
         let nine = Card::new(0, Suit::Diamonds, 9);
-        assert_eq!(pile_description(&[], "stock"), "stock, empty");
-        assert_eq!(pile_description(&[queen], "cell 1"), "cell 1, 1 card, top card queen of spades");
+        let (plain, spent) = (EmptyMark::Plain, EmptyMark::Spent);
+        assert_eq!(pile_description(&[], "stock", PileKind::Stock, spent), "stock, no cards left");
         assert_eq!(
-            pile_description(&[nine, nine, queen], "tableau pile 3"),
+            pile_description(&[queen], "cell 1", PileKind::Cell, plain),
+            "cell 1, 1 card, top card queen of spades"
+        );
+        assert_eq!(
+            pile_description(&[nine, nine, queen], "tableau pile 3", PileKind::Tableau, plain),
             "tableau pile 3, 3 cards, 2 face down, top card queen of spades"
         );
-        assert_eq!(pile_description(&[nine, nine], "stock"), "stock, 2 cards, 2 face down");
+        assert_eq!(pile_description(&[nine, nine], "stock", PileKind::Stock, spent), "stock, 2 cards, 2 face down");
+    }
+
+    #[test]
+    fn an_empty_pile_says_what_it_takes() {
+        let empty = |kind, mark| pile_description(&[], "p", kind, mark);
+        let down_from_king = EmptyMark::Starts { rank: 13, direction: Some(Direction::Down) };
+        assert_eq!(empty(PileKind::Foundation, down_from_king), "p, builds down from king, empty");
+        let king = EmptyMark::Starts { rank: 13, direction: None };
+        assert_eq!(empty(PileKind::Tableau, king), "p, takes only a king, empty");
+        assert_eq!(empty(PileKind::Foundation, EmptyMark::WholeSuit), "p, takes a whole suit, king to ace, empty");
+        assert_eq!(empty(PileKind::Cell, EmptyMark::Plain), "p, takes any card, empty");
+        assert_eq!(empty(PileKind::Waste, EmptyMark::Plain), "p, empty");
+        assert_eq!(empty_symbol(down_from_king), "K↓");
+        assert_eq!(empty_symbol(EmptyMark::Starts { rank: 1, direction: Some(Direction::Up) }), "A↑");
+        assert_eq!(empty_symbol(king), "K");
+        assert_eq!(empty_symbol(EmptyMark::Plain), "");
     }
 }

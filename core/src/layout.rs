@@ -11,7 +11,7 @@
 mod plan;
 
 use crate::card::Card;
-use crate::spec::{GameSpec, PileId, PileKind, PileMap};
+use crate::spec::{EmptyMark, GameSpec, PileId, PileKind, PileMap};
 use crate::state::State;
 use plan::{Band, Plan, ASPECT, DOWN_FLOOR, FAN_DOWN, FAN_RIGHT, FAN_UP, GAP};
 
@@ -61,6 +61,8 @@ pub struct PileFrame {
     pub fan: FanDirection,
     /// For people and screen readers: "tableau pile 3", "foundation 1", "stock" (1-based).
     pub label: String,
+    /// What its empty placeholder shows.
+    pub empty: EmptyMark,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -166,6 +168,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
             base: Rect::default(),
             fan,
             label: crate::describe::kind_label(kind, index),
+            empty: spec.empty_mark(kind, index),
         });
     }
     let mut put = |pile: PileId, frame: Rect| {

@@ -193,6 +193,42 @@ pub struct GameSpec {
     pub shuffle_salt: u64,
 }
 
+/// What an empty pile shows, so a player can tell what it takes (and Chequers' rising
+/// foundations from its falling ones) before putting anything there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmptyMark {
+    /// No mark: any card (or group) may go here, or, on the waste, only the stock puts cards.
+    Plain,
+    /// Only this rank starts the pile; `direction` is how a foundation built from it goes.
+    Starts { rank: Rank, direction: Option<Direction> },
+    /// A foundation that takes a whole suit at once, King at the bottom to Ace on top.
+    WholeSuit,
+    /// A stock or feeding reserve with no card left: nothing more comes from it.
+    Spent,
+}
+
+impl GameSpec {
+    /// The mark pile `index` of `kind` shows while it is empty.
+    pub fn empty_mark(&self, kind: PileKind, index: u8) -> EmptyMark {
+        match kind {
+            PileKind::Tableau => match self.tableau.empty {
+                EmptyRule::AnyCard => EmptyMark::Plain,
+                EmptyRule::OnlyRank(rank) => EmptyMark::Starts { rank, direction: None },
+            },
+            PileKind::Foundation => match self.foundations.get(usize::from(index)) {
+                Some(FoundationRule::Build { base, direction, .. }) => {
+                    EmptyMark::Starts { rank: *base, direction: Some(*direction) }
+                }
+                Some(FoundationRule::CompleteRun) => EmptyMark::WholeSuit,
+                None => EmptyMark::Plain,
+            },
+            PileKind::Reserve if self.reserve == Some(ReserveRule::Feeder) => EmptyMark::Spent,
+            PileKind::Stock => EmptyMark::Spent,
+            PileKind::Cell | PileKind::Reserve | PileKind::Waste => EmptyMark::Plain,
+        }
+    }
+}
+
 /// A pile's place in a `State`: an index into `State::piles`.
 pub type PileId = u8;
 

@@ -337,3 +337,30 @@ fn odd_viewports_give_an_empty_or_a_contained_layout_and_never_panic() {
         }
     }
 }
+
+/// Every empty place says what it takes (issue: empty outlines were all alike, and Chequers'
+/// rising and falling foundations could not be told apart).
+#[test]
+fn each_pile_carries_the_mark_of_its_empty_state() {
+    use solitaire_core::describe::empty_symbol;
+    use solitaire_core::PileKind;
+
+    let phone = viewports()[0].1;
+    let marks = |kind: GameKind, of: PileKind| -> Vec<String> {
+        let table = layout(&deal(kind, 1), &phone);
+        table.piles.iter().filter(|p| p.kind == of).map(|p| empty_symbol(p.empty)).collect()
+    };
+    let all = |symbol: &str, n: usize| vec![symbol.to_string(); n];
+    let rising_then_falling: Vec<String> = [all("A↑", 4), all("K↓", 4)].concat();
+    assert_eq!(marks(GameKind::Chequers, PileKind::Foundation), rising_then_falling);
+    assert_eq!(marks(GameKind::Chequers, PileKind::Tableau), all("", 25));
+    assert_eq!(marks(GameKind::Chequers, PileKind::Reserve), all("✕", 1), "a feeder reserve runs out");
+    assert_eq!(marks(GameKind::Dnieper, PileKind::Foundation), all("K–A", 4));
+    assert_eq!(marks(GameKind::Dnieper, PileKind::Stock), all("✕", 1));
+    assert_eq!(marks(GameKind::YakutatBay, PileKind::Tableau)[0], "K");
+    assert_eq!(marks(GameKind::YakutatBay, PileKind::Foundation), all("A↑", 4));
+    assert_eq!(marks(GameKind::Zerline, PileKind::Tableau), all("Q", 8));
+    assert_eq!(marks(GameKind::Zerline, PileKind::Waste), all("", 1));
+    assert_eq!(marks(GameKind::HowTheyRun, PileKind::Cell), all("", 2));
+    assert_eq!(marks(GameKind::HowTheyRun, PileKind::Tableau)[9], "K");
+}
