@@ -50,12 +50,17 @@ impl SplitMix64 {
 pub fn shuffled_deck(kind: GameKind, deal: u64) -> Vec<Card> {
     let spec = kind.spec();
     let mut cards: Vec<Card> = (0..spec.card_count() as u8).map(Card::from_id).collect();
-    let mut rng = SplitMix64(spec.shuffle_salt.wrapping_add(deal.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-    for i in (1..cards.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        cards.swap(i, j);
-    }
+    shuffle(&mut cards, spec.shuffle_salt.wrapping_add(deal.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
     cards
+}
+
+/// Step 3 above, with a SplitMix64 generator seeded with `seed`.
+pub(crate) fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut rng = SplitMix64(seed);
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
 }
 
 /// The opening position of deal number `deal` of `kind`.

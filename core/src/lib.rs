@@ -4,6 +4,7 @@
 
 pub mod assist;
 pub mod card;
+pub mod daily;
 pub mod deal;
 pub mod describe;
 pub mod engine;

@@ -22,6 +22,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use proven::parse as parse_deal_list;
 pub use proven::{format_proven, proven_deals, winnable_deal};
 
 use crate::engine::Move;

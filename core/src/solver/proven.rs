@@ -19,7 +19,7 @@ fn text(kind: GameKind) -> &'static str {
 }
 
 /// Reads a list; malformed tokens are skipped (the lists are written by `format_proven`).
-fn parse(text: &str) -> Vec<u64> {
+pub(crate) fn parse(text: &str) -> Vec<u64> {
     let mut deals = Vec::new();
     for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
         for token in line.split_whitespace() {
