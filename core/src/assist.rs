@@ -62,6 +62,28 @@ pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     }
 }
 
+/// What "show me" found from a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// A winning line, every move in order, to be played with `Game::play_assisted`.
+    Won(Vec<Move>),
+    /// Proved: no line wins from here.
+    Unwinnable,
+    /// Nothing found before `cancel` said stop, or the memory ran out.
+    Unknown,
+}
+
+/// A winning line from `state` for "show me", searching until `cancel` says stop, in a
+/// phone's memory.
+pub fn solution(state: &State, cancel: &dyn Fn() -> bool) -> Solution {
+    let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
+    match solver::solve(state, &limits, cancel) {
+        Outcome::Won(line) => Solution::Won(line),
+        Outcome::Unwinnable => Solution::Unwinnable,
+        Outcome::Unknown => Solution::Unknown,
+    }
+}
+
 /// How many undos lead back to the latest position from which a win was found, trying each
 /// earlier position in turn until `cancel` says stop.
 pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Option<u32> {

@@ -1,6 +1,7 @@
 //! A game in play: the position plus history, redo, taps, auto-play and the playing clock.
 
 use crate::card::Card;
+use crate::daily::{daily_deal, Date};
 use crate::deal::deal;
 use crate::engine::{Effect, Move, Status};
 use crate::error::GameError;
@@ -61,6 +62,10 @@ pub struct Game {
     auto_play: bool,
     tap_cycle: Option<TapCycle>,
     stats_recorded: bool,
+    /// The date whose daily deal this is.
+    daily: Option<Date>,
+    /// "Show me" played a move of this attempt: a win then counts as played, not won.
+    assisted: bool,
 }
 
 impl PartialEq for Game {
@@ -74,6 +79,8 @@ impl PartialEq for Game {
             && self.clock.elapsed_ms == other.clock.elapsed_ms
             && self.auto_play == other.auto_play
             && self.stats_recorded == other.stats_recorded
+            && self.daily == other.daily
+            && self.assisted == other.assisted
     }
 }
 
@@ -81,6 +88,13 @@ impl Game {
     pub fn new(kind: GameKind, deal_number: u64) -> Game {
         let mut game = Game::from_position(deal(kind, deal_number));
         game.deal = Some(deal_number);
+        game
+    }
+
+    /// The daily deal of `kind` on `date` (the player's local date).
+    pub fn new_daily(kind: GameKind, date: Date) -> Game {
+        let mut game = Game::new(kind, daily_deal(kind, date));
+        game.daily = Some(date);
         game
     }
 
@@ -96,6 +110,8 @@ impl Game {
             auto_play: false,
             tap_cycle: None,
             stats_recorded: false,
+            daily: None,
+            assisted: false,
         }
     }
 
@@ -165,6 +181,25 @@ impl Game {
 
     pub fn stats_recorded(&self) -> bool {
         self.stats_recorded
+    }
+
+    pub fn daily(&self) -> Option<Date> {
+        self.daily
+    }
+
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Plays a move of the solver's winning line ("show me"): exactly that move, without
+    /// auto-play (the line already holds every move it needs), and the attempt is assisted from
+    /// now on, even if the player takes the move back.
+    pub fn play_assisted(&mut self, mv: Move) -> Result<(), GameError> {
+        self.push(mv, false)?;
+        self.redo.clear();
+        self.tap_cycle = None;
+        self.assisted = true;
+        Ok(())
     }
 
     pub(crate) fn mark_stats_recorded(&mut self) {
@@ -243,6 +278,7 @@ impl Game {
         self.redo.clear();
         self.tap_cycle = None;
         self.stats_recorded = false;
+        self.assisted = false;
         if self.auto_play {
             self.run_auto_play();
         }
@@ -390,6 +426,8 @@ impl Game {
             auto_play: parts.auto_play,
             tap_cycle: None,
             stats_recorded: parts.stats_recorded,
+            daily: parts.daily,
+            assisted: parts.assisted,
         }
     }
 }
@@ -404,6 +442,8 @@ pub(crate) struct SavedParts {
     pub elapsed_ms: u64,
     pub auto_play: bool,
     pub stats_recorded: bool,
+    pub daily: Option<Date>,
+    pub assisted: bool,
 }
 
 impl State {

@@ -3,8 +3,11 @@
 //! ```json
 //! {"format": "solitaire-save", "version": 1, "game": "dnieper", "deal": 42,
 //!  "position": {…position notation…}, "history": [{"from": "stock"}, …],
-//!  "redo": […], "elapsed_ms": 61000, "auto_play": false, "stats_recorded": false}
+//!  "redo": […], "elapsed_ms": 61000, "auto_play": false, "stats_recorded": false,
+//!  "daily": "2026-11-30", "assisted": false}
 //! ```
+//! Version 2 added `daily` (the date of a daily deal; absent otherwise) and `assisted` ("show
+//! me" played in this attempt); a version 1 save reads as neither.
 //! A game begun from a position rather than a deal has `"deal": null` and that position as
 //! `"start"`. `history` lists moves oldest first (`"auto": true` on auto-play's); `redo` lists undone moves,
 //! the next to redo last. Restoring trusts nothing: the position must be a complete, valid
@@ -12,6 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::daily::{daily_deal, Date};
 use crate::deal::deal;
 use crate::engine::Move;
 use crate::error::SaveError;
@@ -22,7 +26,7 @@ use crate::notation::{
 };
 
 pub const FORMAT: &str = "solitaire-save";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Far above any real game (a won two-deck game takes a few hundred moves), far below what
 /// would let a hostile file make restoring slow.
 pub const MAX_STEPS: usize = 20_000;
@@ -43,6 +47,10 @@ struct SaveFile {
     elapsed_ms: u64,
     auto_play: bool,
     stats_recorded: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily: Option<String>,
+    #[serde(default)]
+    assisted: bool,
 }
 
 /// Just enough to tell a future version from garbage before reading the rest.
@@ -67,6 +75,8 @@ pub fn to_json(game: &Game) -> String {
         elapsed_ms: game.elapsed_ms(),
         auto_play: game.auto_play(),
         stats_recorded: game.stats_recorded(),
+        daily: game.daily().map(|date| date.to_string()),
+        assisted: game.assisted(),
     };
     serde_json::to_string(&file).expect("a save always serialises")
 }
@@ -93,6 +103,13 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
         return Err(SaveError::WrongGame { expected: file.game, found: file.position.game });
     }
 
+    let daily = match &file.daily {
+        None => None,
+        Some(text) => Some(Date::parse(text).map_err(|e| SaveError::Malformed(e.to_string()))?),
+    };
+    if daily.is_some_and(|date| file.deal != Some(daily_deal(kind, date))) {
+        return Err(SaveError::Malformed("a daily game must be that day's deal".into()));
+    }
     let start = match (file.deal, &file.start) {
         (Some(number), None) => deal(kind, number),
         (None, Some(start)) => position_from_json(start, Completeness::Complete)?,
@@ -140,5 +157,7 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
         elapsed_ms: file.elapsed_ms,
         auto_play: file.auto_play,
         stats_recorded: file.stats_recorded,
+        daily,
+        assisted: file.assisted,
     }))
 }

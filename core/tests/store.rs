@@ -201,7 +201,8 @@ fn statistics_count_wins_once_losses_and_streaks() {
             current_streak: 1,
             best_streak: 1,
             best_time_ms: Some(90_000),
-            fewest_moves: Some(1)
+            fewest_moves: Some(1),
+            assisted: 0
         }
     );
     assert!(!store.has_game(GameKind::YakutatBay), "a won game is no longer in progress");
