@@ -95,6 +95,10 @@ pub struct GameStatus {
     pub can_redo: bool,
     pub can_deal: bool,
     pub auto_play: bool,
+    /// The day whose daily deal this is; none for other games.
+    pub daily: Option<DailyDate>,
+    /// "Show me" played in this attempt: a win counts as played, not won.
+    pub assisted: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -314,6 +318,8 @@ pub struct GameStats {
     pub best_streak: u32,
     pub best_time_ms: Option<u64>,
     pub fewest_moves: Option<u32>,
+    /// Games "show me" finished: in `played`, not in `won`.
+    pub assisted: u32,
 }
 
 impl From<core::Stats> for GameStats {
@@ -325,8 +331,62 @@ impl From<core::Stats> for GameStats {
             best_streak: s.best_streak,
             best_time_ms: s.best_time_ms,
             fewest_moves: s.fewest_moves,
+            assisted: s.assisted,
         }
     }
+}
+
+/// A calendar date: the player's local date, for daily deals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct DailyDate {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+impl TryFrom<DailyDate> for core::daily::Date {
+    type Error = GameError;
+
+    fn try_from(date: DailyDate) -> Result<core::daily::Date, GameError> {
+        core::daily::Date::new(date.year, date.month, date.day)
+            .map_err(|e| GameError::InvalidArgument { detail: e.to_string() })
+    }
+}
+
+impl From<core::daily::Date> for DailyDate {
+    fn from(date: core::daily::Date) -> DailyDate {
+        DailyDate { year: date.year(), month: date.month(), day: date.day() }
+    }
+}
+
+/// One game's daily deal on a day, for the chooser.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct DailyEntry {
+    pub kind: GameKind,
+    pub deal: u64,
+    /// Won that day (unassisted): the chooser marks it.
+    pub won: bool,
+    pub in_progress: bool,
+}
+
+/// The chooser's daily row: every game's daily deal and the daily streak.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct DailyOverview {
+    pub date: DailyDate,
+    pub games: Vec<DailyEntry>,
+    /// Days in a row, up to this one, with at least one daily deal won (today may still come).
+    pub current_streak: u32,
+    pub best_streak: u32,
+}
+
+/// What "show me" found.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct ShowMe {
+    /// `Winnable` with the line in `moves`; `Unwinnable` (proved); `Unknown` (nothing found in
+    /// time), with no moves.
+    pub verdict: Verdict,
+    /// Play them in order with `Game.playAssisted`, at a pace a person can follow.
+    pub moves: Vec<PlayerMove>,
 }
 
 /// One row of the game chooser.

@@ -47,6 +47,13 @@ impl Game {
         Game::wrap(core::Game::new(kind.into(), deal))
     }
 
+    /// The daily deal of `kind` on `date` (the device's local date). Resume one already begun
+    /// with `Store.resumeDaily` instead.
+    #[uniffi::constructor]
+    pub fn new_daily(kind: GameKind, date: DailyDate) -> Result<Arc<Game>, GameError> {
+        Ok(Game::wrap(core::Game::new_daily(kind.into(), date.try_into()?)))
+    }
+
     /// A random deal.
     #[uniffi::constructor]
     pub fn new_random(kind: GameKind) -> Arc<Game> {
@@ -72,6 +79,8 @@ impl Game {
             can_redo: game.can_redo(),
             can_deal: game.state().can_deal(),
             auto_play: game.auto_play(),
+            daily: game.daily().map(DailyDate::from),
+            assisted: game.assisted(),
         }
     }
 
@@ -160,6 +169,36 @@ impl Game {
             }
         }
         steps
+    }
+
+    /// "Show me": a winning line from here, searched for up to `budget_ms` (or until `cancel`
+    /// is set). Blocking: call it off the main thread.
+    #[uniffi::method(default(cancel = None))]
+    pub fn show_me(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> ShowMe {
+        let game = self.lock().clone();
+        let stop = deadline_or(budget_ms, cancel);
+        match assist::solution(game.state(), &stop) {
+            assist::Solution::Won(line) => {
+                ShowMe { verdict: Verdict::Winnable, moves: line.into_iter().map(PlayerMove::from).collect() }
+            }
+            assist::Solution::Unwinnable => ShowMe { verdict: Verdict::Unwinnable, moves: Vec::new() },
+            assist::Solution::Unknown => ShowMe { verdict: Verdict::Unknown, moves: Vec::new() },
+        }
+    }
+
+    /// Plays one move of the line `show_me` gave; the attempt then counts as assisted. An
+    /// `IllegalMove` means the position changed since: stop showing.
+    pub fn play_assisted(&self, mv: PlayerMove) -> Result<(), GameError> {
+        let mv = match mv {
+            PlayerMove::Stock => core::Move::Stock,
+            PlayerMove::Transfer { from, count, to } => core::Move::Transfer {
+                from: pile_id(from)?,
+                count: u8::try_from(count)
+                    .map_err(|_| GameError::IllegalMove { detail: format!("cannot move {count} cards") })?,
+                to: pile_id(to)?,
+            },
+        };
+        Ok(self.lock().play_assisted(mv)?)
     }
 
     /// The table to draw for this viewport.

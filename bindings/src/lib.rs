@@ -23,3 +23,9 @@ uniffi::setup_scaffolding!();
 pub fn game_catalog() -> Vec<GameInfo> {
     solitaire_core::GameKind::ALL.into_iter().map(GameInfo::from).collect()
 }
+
+/// The deal number of `kind`'s daily deal on `date`: the same on every device.
+#[uniffi::export]
+pub fn daily_deal(kind: GameKind, date: DailyDate) -> Result<u64, GameError> {
+    Ok(solitaire_core::daily::daily_deal(kind.into(), date.try_into()?))
+}

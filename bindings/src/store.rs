@@ -22,7 +22,7 @@ struct Files {
     store: core::Store,
     /// Per game kind, the number of the newest save written: an older one that reaches the
     /// disk after it (two threads saving at once) is dropped, so a save never goes back in time.
-    written: HashMap<core::GameKind, u64>,
+    written: HashMap<(core::GameKind, bool), u64>,
 }
 
 impl Store {
@@ -46,6 +46,26 @@ impl Store {
         Ok(self.lock().store.load(kind.into())?.map(Game::wrap))
     }
 
+    /// `kind`'s daily deal on `date` (the device's local date): the one begun that day, or a new
+    /// one. An unfinished daily game of an earlier day is given up (counted as played).
+    pub fn resume_daily(&self, kind: GameKind, date: DailyDate) -> Result<Arc<Game>, GameError> {
+        Ok(Game::wrap(self.lock().store.load_daily(kind.into(), date.try_into()?)?))
+    }
+
+    /// Every game's daily deal on `date`, whether it is won or in progress, and the daily streak.
+    pub fn daily_overview(&self, date: DailyDate) -> Result<DailyOverview, GameError> {
+        let day: core::daily::Date = date.try_into()?;
+        let files = self.lock();
+        let streak = files.store.daily_streak(day)?;
+        let games = files
+            .store
+            .daily_overview(day)?
+            .into_iter()
+            .map(|e| DailyEntry { kind: e.kind.into(), deal: e.deal, won: e.won, in_progress: e.in_progress })
+            .collect();
+        Ok(DailyOverview { date, games, current_streak: streak.current, best_streak: streak.best })
+    }
+
     /// Saves `game` as its kind's game in progress; a won game goes to the statistics instead.
     pub fn save(&self, game: Arc<Game>) -> Result<(), GameError> {
         let (number, pending) = {
@@ -54,7 +74,7 @@ impl Store {
             (self.taken.fetch_add(1, Ordering::Relaxed) + 1, core::PendingSave::take(&mut game))
         };
         let mut files = self.lock();
-        let slot = files.written.entry(pending.kind()).or_default();
+        let slot = files.written.entry(pending.slot()).or_default();
         if number < *slot {
             return Ok(());
         }
