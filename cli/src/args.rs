@@ -7,15 +7,31 @@ use solitaire_core::GameKind;
 pub struct Words {
     positionals: Vec<String>,
     flags: Vec<(&'static str, String)>,
+    switches: Vec<&'static str>,
 }
 
 /// Splits `rest` into at most `max_positionals` plain arguments and `--flag value` pairs, each
 /// flag one of `known` and given at most once.
 pub fn parse(rest: &[String], max_positionals: usize, known: &[&'static str]) -> Result<Words, String> {
-    let mut words = Words { positionals: Vec::new(), flags: Vec::new() };
+    parse_with_switches(rest, max_positionals, known, &[])
+}
+
+/// `parse`, where the flags in `switches` stand alone, without a value.
+pub fn parse_with_switches(
+    rest: &[String],
+    max_positionals: usize,
+    known: &[&'static str],
+    switches: &[&'static str],
+) -> Result<Words, String> {
+    let mut words = Words { positionals: Vec::new(), flags: Vec::new(), switches: Vec::new() };
     let mut rest = rest.iter();
     while let Some(word) = rest.next() {
-        if word.starts_with('-') && word.len() > 1 {
+        if let Some(&name) = switches.iter().find(|s| *s == word) {
+            if words.switch(name) {
+                return Err(format!("{name} is given twice"));
+            }
+            words.switches.push(name);
+        } else if word.starts_with('-') && word.len() > 1 {
             let name = *known.iter().find(|k| *k == word).ok_or_else(|| format!("unknown option {word:?}"))?;
             if words.flag(name).is_some() {
                 return Err(format!("{name} is given twice"));
@@ -34,6 +50,10 @@ pub fn parse(rest: &[String], max_positionals: usize, known: &[&'static str]) ->
 impl Words {
     pub fn positional(&self, index: usize) -> Option<&String> {
         self.positionals.get(index)
+    }
+
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.contains(&name)
     }
 
     pub fn flag(&self, name: &str) -> Option<&String> {
@@ -85,6 +105,12 @@ mod tests {
         ] {
             assert_eq!(parse(&words(args), 1, &known).err().as_deref(), Some(error), "{args}");
         }
+        let daily = parse_with_switches(&words("--daily dnieper"), 1, &known, &["--daily"]).unwrap();
+        assert!(daily.switch("--daily") && !daily.switch("--deal"));
+        assert_eq!(
+            parse_with_switches(&words("dnieper --daily --daily"), 1, &known, &["--daily"]).err().as_deref(),
+            Some("--daily is given twice")
+        );
         assert_eq!(
             parse(&words("dnieper --deal x"), 1, &known).unwrap().number("--deal"),
             Err("--deal must be a whole number, not \"x\"".to_string())

@@ -1,5 +1,6 @@
 //! Drawing the table as text, and the short pile names people type (`t3`, `f1`, `c2`, `r`, `s`, `w`).
 
+use solitaire_core::describe::empty_symbol;
 use solitaire_core::engine::Status;
 use solitaire_core::spec::{PileId, PileKind, PileMap};
 use solitaire_core::{Card, Game, Suit};
@@ -105,10 +106,15 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
         minutes(game.elapsed_ms()),
         if game.auto_play() { "on" } else { "off" }
     );
+    // An empty pile shows what it takes (`A↑`, `K`), or `—` where anything goes.
+    let empty = |p: PileId| {
+        let symbol = map.kind(p).map(|(kind, index)| empty_symbol(spec.empty_mark(kind, index))).unwrap_or_default();
+        format!("{:>3}", if symbol.is_empty() { "—" } else { &symbol })
+    };
     let row = |piles: &mut dyn Iterator<Item = PileId>| -> String {
         piles
             .map(|p| {
-                let top = state.top(p).map_or("  —".to_string(), card);
+                let top = state.top(p).map_or_else(|| empty(p), card);
                 let count = state.pile(p).len();
                 let extra = if count > 1 { format!(" ({count})") } else { String::new() };
                 format!("{}: {top}{extra}", short_name(map, p))
@@ -129,10 +135,14 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     }
     out.push('\n');
     for pile in map.tableau() {
-        out += &format!("{:>4}:{}\n", short_name(map, pile), cards(pile));
+        let shown = if state.pile(pile).is_empty() { format!(" {}", empty(pile)) } else { cards(pile) };
+        out += &format!("{:>4}:{shown}\n", short_name(map, pile));
     }
     out.push('\n');
     match game.status() {
+        Status::Won if game.assisted() => {
+            out += "Finished by show me (it counts as played, not won). Type 'new' for another deal.\n"
+        }
         Status::Won => out += "You won! Type 'new' for another deal.\n",
         Status::Lost => out += "No more moves: 'undo' or 'new'.\n",
         Status::Playing => {}

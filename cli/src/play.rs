@@ -1,4 +1,5 @@
-//! `solitaire play <game> [--deal N] [--data-dir DIR]`: play in the terminal. The game is saved,
+//! `solitaire play <game> [--deal N | --daily [--date YYYY-MM-DD]] [--data-dir DIR]`: play in
+//! the terminal. The game is saved,
 //! with its clock, after every command and on every way out (quit, end of input, Ctrl-C, a closed
 //! terminal), and resumed on the next start. Giving up a game with moves in it asks first.
 //!
@@ -8,15 +9,18 @@
 use std::ffi::OsStr;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use solitaire_core::engine::Status;
 use solitaire_core::notation::format_move;
+use solitaire_core::assist::Solution;
+use solitaire_core::daily::Date;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
 use crate::board::{count, minutes, parse_short, render};
 use crate::input::{self, Typed};
+use crate::today::today;
 
 const HELP: &str = "\
 Piles: t1 t2 … tableau, f1 … foundations, c1 c2 cells, r reserve, s stock, w waste.
@@ -26,7 +30,14 @@ Piles: t1 t2 … tableau, f1 … foundations, c1 c2 cells, r reserve, s stock, w
   s           the stock: deal (Dnieper) or turn a card (Zerline)
   undo (u)  redo (y)  hint (h)  auto (auto-play on/off)
   restart  new [N] (a new deal, or deal N)  winnable (a deal proved winnable)
+  show        the solver plays the game out from here (Ctrl-C stops it, saving); show 3: 3 moves
+              (a game finished this way counts as played, not won)
   stats  help (?)  quit (q)";
+
+/// How long "show me" searches for a win.
+const SHOW_BUDGET: Duration = Duration::from_secs(10);
+/// Time between the moves "show me" plays on a terminal, so a person can follow them.
+const SHOW_PACE: Duration = Duration::from_millis(400);
 
 /// The user's data directory for the store: `$XDG_DATA_HOME/solitaire` or
 /// `~/.local/share/solitaire` (`~/Library/Application Support/solitaire` on macOS).
@@ -60,6 +71,8 @@ enum Reply {
     Show(String),
     /// Asks whether to give up the game in progress for another.
     Confirm(Switch),
+    /// "Show me" plays these moves, one at a time.
+    Demonstrate(Vec<Move>),
     Quit,
 }
 
@@ -161,19 +174,12 @@ impl Session {
                 let instead = "a deal proved winnable".into();
                 return self.offer(Switch { game: Game::new(kind, number), instead, started });
             }
-            ["stats"] => Ok(match self.store.stats(kind) {
-                Ok(s) => format!(
-                    "{}: played {}, won {}, streak {} (best {}), best time {}, fewest moves {}",
-                    kind.spec().name,
-                    s.played,
-                    s.won,
-                    s.current_streak,
-                    s.best_streak,
-                    s.best_time_ms.map_or("—".into(), minutes),
-                    s.fewest_moves.map_or("—".into(), |m| m.to_string())
-                ),
-                Err(e) => e.to_string(),
-            }),
+            ["show"] => return self.show(usize::MAX),
+            ["show", n] => match n.parse::<usize>() {
+                Ok(n) if n > 0 => return self.show(n),
+                _ => Err(format!("{n:?} is not a number of moves")),
+            },
+            ["stats"] => Ok(self.stats()),
             [pile] => self.tap(&map, pile),
             [from, to] => self.transfer(&map, from, to, None),
             [from, to, count] => match count.parse::<u8>() {
@@ -186,6 +192,47 @@ impl Session {
         let saved = self.save();
         Reply::Show(sentence([outcome.unwrap_or_else(|refused| refused), saved]))
     }
+    /// "Show me": a winning line from here, of which the loop then plays `at_most` moves.
+    fn show(&mut self, at_most: usize) -> Reply {
+        let deadline = Instant::now() + SHOW_BUDGET;
+        let stop = || input::stop_requested() || Instant::now() >= deadline;
+        let message = match assist::solution(self.game.state(), &stop) {
+            Solution::Won(line) if line.is_empty() => "Nothing left to show: the game is won.".to_string(),
+            Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),
+            Solution::Unwinnable => "Show me: no win is possible from here (proved). Undo to go back.".into(),
+            Solution::Unknown => {
+                format!("Show me: no win found within {} seconds.", SHOW_BUDGET.as_secs())
+            }
+        };
+        Reply::Show(message)
+    }
+
+    fn stats(&self) -> String {
+        let kind = self.game.kind();
+        let mut text = match self.store.stats(kind) {
+            Ok(s) => format!(
+                "{}: played {}, won {}, finished by show me {}, streak {} (best {}), best time {}, fewest moves {}",
+                kind.spec().name,
+                s.played,
+                s.won,
+                s.assisted,
+                s.current_streak,
+                s.best_streak,
+                s.best_time_ms.map_or("—".into(), minutes),
+                s.fewest_moves.map_or("—".into(), |m| m.to_string())
+            ),
+            Err(e) => e.to_string(),
+        };
+        if let Ok(streak) = self.store.daily_streak(today()) {
+            text.push_str(&format!(
+                "\nDaily deals: {} in a row (best {})",
+                count(streak.current, "day"),
+                streak.best
+            ));
+        }
+        text
+    }
+
     fn tap(&mut self, map: &solitaire_core::spec::PileMap, text: &str) -> Result<String, String> {
         let (name, position) = match text.split_once(':') {
             Some((name, k)) => (name, Some(k.parse::<usize>().map_err(|_| format!("{k:?} is not a card position"))?)),
@@ -247,9 +294,21 @@ fn yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
 }
 
+/// Which daily deal `--daily [--date D]` asks for, if any.
+fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
+    match (words.switch("--daily"), words.flag("--date")) {
+        (false, None) => Ok(None),
+        (false, Some(_)) => Err("--date goes with --daily".into()),
+        (true, _) if words.flag("--deal").is_some() => Err("--deal and --daily are two different games".into()),
+        (true, None) => Ok(Some(today())),
+        (true, Some(text)) => Date::parse(text).map(Some).map_err(|e| e.to_string()),
+    }
+}
+
 pub fn run(rest: &[String]) -> Result<(), String> {
-    let words = args::parse(rest, 1, &["--deal", "--data-dir"])?;
+    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date"], &["--daily"])?;
     let kind: GameKind = args::game(words.positional(0))?;
+    let daily = daily_date(&words)?;
     let dir = match words.flag("--data-dir") {
         Some(dir) if dir.is_empty() => return Err("--data-dir needs a directory, not \"\"".into()),
         Some(dir) => PathBuf::from(dir),
@@ -257,9 +316,14 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     };
     let requested = words.number("--deal")?;
     let store = Store::open(&dir).map_err(|e| e.to_string())?;
-    let (saved, damage) = match store.load(kind) {
+    let loaded = match daily {
+        // The daily game always exists: today's as saved, or a new one.
+        Some(date) => store.load_daily(kind, date).map(Some),
+        None => store.load(kind),
+    };
+    let (saved, damage) = match loaded {
         Ok(game) => (game, String::new()),
-        Err(e) => (None, format!("{e}; starting a new game.")),
+        Err(e) => (daily.map(|date| Game::new_daily(kind, date)), format!("{e}; starting a new game.")),
     };
     let terminal = std::io::stdout().is_terminal();
     let colour = colour_wanted(terminal, std::env::var_os("NO_COLOR").as_deref());
@@ -272,7 +336,14 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                 None => {
                     let note = session.save();
                     let moves = count(session.game.moves_made(), "move");
-                    Reply::Show(sentence([format!("Resumed your game ({moves}). Type help for commands."), note]))
+                    let what = match (session.game.daily(), session.game.deal_number()) {
+                        (Some(date), Some(n)) if session.game.moves_made() == 0 => {
+                            format!("The daily deal of {date}: deal {n}, proven winnable.")
+                        }
+                        (Some(date), _) => format!("Resumed your daily deal of {date} ({moves})."),
+                        (None, _) => format!("Resumed your game ({moves})."),
+                    };
+                    Reply::Show(sentence([damage, what, "Type help for commands.".into(), note]))
                 }
                 // The saved game stays in play until the player agrees to give it up.
                 Some(number) => session.offer(session.deal(number)),
@@ -314,6 +385,36 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     Typed::Line(_) => Reply::Show("You kept your game.".into()),
                     Typed::End | Typed::Stop => break,
                 }
+            }
+            Reply::Demonstrate(line) => {
+                let total = line.len();
+                let mut message = String::new();
+                for (done, mv) in line.into_iter().enumerate() {
+                    if input::stop_requested() {
+                        break;
+                    }
+                    session.game.touch(session.now());
+                    if let Err(e) = session.game.play_assisted(mv) {
+                        message = format!("Show me stopped: {e}");
+                        break;
+                    }
+                    let note = session.save();
+                    show(&session.game, &sentence([format!("Show me: move {} of {total}.", done + 1), note]), "");
+                    if terminal {
+                        std::thread::sleep(SHOW_PACE);
+                    }
+                }
+                if input::stop_requested() {
+                    break;
+                }
+                if message.is_empty() {
+                    message = if session.game.status() == Status::Won {
+                        "Won by show me: it counts as played, not won.".into()
+                    } else {
+                        "Your turn.".into()
+                    };
+                }
+                Reply::Show(message)
             }
         };
     }

@@ -153,3 +153,51 @@ fn a_killed_game_loses_no_more_than_the_time_since_its_last_command() {
     child.wait().unwrap();
     assert!(shown_seconds(&play(&dir, &[], "q\n")) >= 1);
 }
+
+fn play_chequers(dir: &Path, extra: &[&str], script: &str) -> String {
+    let mut args = vec!["play", "chequers", "--data-dir", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = solitaire(&args, script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn the_daily_deal_is_announced_kept_apart_and_resumed() {
+    let dir = fresh_dir("play-daily");
+    let day = ["--daily", "--date", "2026-11-30"];
+    let screen = play_chequers(&dir, &day, "q\n");
+    assert!(screen.contains("The daily deal of 2026-11-30: deal 437, proven winnable."), "{screen}");
+    assert!(screen.contains("Chequers — deal 437"), "{screen}");
+    play_chequers(&dir, &day, "show 1\nq\n");
+    assert!(dir.join("chequers-daily.json").exists() && !dir.join("chequers.json").exists());
+    let screen = play_chequers(&dir, &day, "q\n");
+    assert!(screen.contains("Resumed your daily deal of 2026-11-30 (1 move)."), "{screen}");
+}
+
+#[test]
+fn show_me_plays_the_game_out_and_it_counts_as_played_not_won() {
+    let dir = fresh_dir("play-show");
+    let screen = play_chequers(&dir, &["--deal", "8"], "show 2\nshow\nstats\nq\n");
+    assert!(screen.contains("Show me: move 2 of 2.") && screen.contains("Your turn."), "{screen}");
+    assert!(screen.contains("Won by show me: it counts as played, not won."), "{screen}");
+    assert!(screen.contains("played 1, won 0, finished by show me 1"), "{screen}");
+}
+
+#[test]
+fn daily_options_that_do_not_fit_are_refused() {
+    let dir = fresh_dir("play-daily-bad");
+    let dir = dir.to_str().unwrap();
+    for args in [
+        vec!["play", "chequers", "--date", "2026-11-30"],
+        vec!["play", "chequers", "--daily", "--deal", "3"],
+        vec!["play", "chequers", "--daily", "--date", "2026-02-30"],
+        vec!["play", "chequers", "--daily", "--daily"],
+    ] {
+        let mut args = args.clone();
+        args.extend(["--data-dir", dir]);
+        let out = solitaire(&args, "q\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}: {}", text(&out.stderr));
+    }
+}
