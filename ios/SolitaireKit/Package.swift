@@ -1,4 +1,4 @@
-// swift-tools-version: 5.10
+// swift-tools-version: 6.0
 // The Rust core for the app and for `swift test`: its C interface (SolitaireCoreFFI), the
 // Swift bindings UniFFI generates for it (SolitaireCore), and the app's observable model over
 // them (SolitaireModel). Everything under Generated/ is made by ../scripts, never committed.
@@ -20,6 +20,9 @@ let ffiTarget: Target = .binaryTarget(name: "SolitaireCoreFFI", path: "Generated
 let coreLinkerSettings: [LinkerSetting] = []
 #endif
 
+// Our own targets compile with no warnings; the generated bindings are used exactly as generated.
+let ownCode: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "SolitaireKit",
     platforms: [.iOS(.v17), .macOS(.v14)],
@@ -34,7 +37,8 @@ let package = Package(
             path: "Generated/SolitaireCore",
             linkerSettings: coreLinkerSettings
         ),
-        .target(name: "SolitaireModel", dependencies: ["SolitaireCore"]),
-        .testTarget(name: "SolitaireModelTests", dependencies: ["SolitaireModel", "SolitaireCore"]),
-    ]
+        .target(name: "SolitaireModel", dependencies: ["SolitaireCore"], swiftSettings: ownCode),
+        .testTarget(name: "SolitaireModelTests", dependencies: ["SolitaireModel", "SolitaireCore"], swiftSettings: ownCode),
+    ],
+    swiftLanguageModes: [.v6]
 )
