@@ -270,6 +270,9 @@ pub struct PileView {
     /// "tableau pile 3", for people and screen readers.
     pub label: String,
     pub card_count: u32,
+    /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades": the pile as one
+    /// screen-reader element.
+    pub description: String,
 }
 
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]

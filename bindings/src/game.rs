@@ -182,6 +182,7 @@ impl Game {
                 base: p.base.into(),
                 label: p.label.clone(),
                 card_count: state.pile(p.pile).len() as u32,
+                description: describe::pile_description(state.pile(p.pile), &p.label),
             })
             .collect();
         let cards = table

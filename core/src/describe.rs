@@ -48,6 +48,28 @@ pub fn card_description(card: Card, pile_label: &str) -> String {
     text
 }
 
+/// "tableau pile 3, 7 cards, 4 face down, top card queen of spades", or "stock, empty": a
+/// whole pile for a screen reader, whose cards are then no separate stops.
+pub fn pile_description(cards: &[Card], pile_label: &str) -> String {
+    let Some(top) = cards.last() else {
+        return format!("{pile_label}, empty");
+    };
+    let count = match cards.len() {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let mut text = format!("{pile_label}, {count}");
+    let face_down = cards.iter().filter(|card| !card.face_up()).count();
+    if face_down > 0 {
+        text.push_str(&format!(", {face_down} face down"));
+    }
+    if top.face_up() {
+        text.push_str(", top card ");
+        text.push_str(&top.spoken_name());
+    }
+    text
+}
+
 /// What a card's corner shows: "A", "2" … "10", "J", "Q", "K".
 pub fn rank_label(card: Card) -> String {
     match card.rank() {
@@ -94,5 +116,18 @@ mod tests {
         );
         assert_eq!(card_description(queen, "tableau pile 3"), "face-down card, tableau pile 3");
         assert_eq!(rank_label(Card::new(0, Suit::Hearts, 10)), "10");
+    }
+
+    #[test]
+    fn describes_a_pile_by_its_count_face_down_cards_and_top_card() {
+        let queen = Card::new(0, Suit::Spades, 12).with_face_up(true);
+        let nine = Card::new(0, Suit::Diamonds, 9);
+        assert_eq!(pile_description(&[], "stock"), "stock, empty");
+        assert_eq!(pile_description(&[queen], "cell 1"), "cell 1, 1 card, top card queen of spades");
+        assert_eq!(
+            pile_description(&[nine, nine, queen], "tableau pile 3"),
+            "tableau pile 3, 3 cards, 2 face down, top card queen of spades"
+        );
+        assert_eq!(pile_description(&[nine, nine], "stock"), "stock, 2 cards, 2 face down");
     }
 }
