@@ -30,13 +30,20 @@ public final class GameModel {
     public private(set) var isThinking = false
 
     private let saver: Saver
+    private let searches: Searches
     private let report: @MainActor (String) -> Void
-    @ObservationIgnored private var winnabilityCheck: Task<Void, Never>? = nil
+    /// The still-winnable check of the current position; await it to read `cannotBeWon`.
+    @ObservationIgnored public private(set) var winnabilityCheck: Task<Void, Never>? = nil
+    /// The flags of the searches under way: any change of position makes their answers stale.
+    @ObservationIgnored private var winnabilityFlag: CancelFlag? = nil
+    @ObservationIgnored private var helpFlag: CancelFlag? = nil
 
-    /// `report` shows the player a message (failures the game cannot show on the table).
-    public init(game: Game, saver: Saver, report: @escaping @MainActor (String) -> Void) {
+    /// `report` shows the player a message (failures the game cannot show on the table);
+    /// `searches` runs the solver off the main actor and off the cooperative pool.
+    public init(game: Game, saver: Saver, searches: Searches = Searches(), report: @escaping @MainActor (String) -> Void) {
         self.game = game
         self.saver = saver
+        self.searches = searches
         self.report = report
         status = game.status()
         checkWinnability()
@@ -83,13 +90,33 @@ public final class GameModel {
     /// Anywhere it cannot go, it simply stays where it was.
     public func drop(_ card: CardView, x: Float, y: Float) {
         dropTargets = []
-        guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile,
-              let from = pile(card.pile) else { return }
-        move(from: card.pile, count: from.cardCount - card.position, to: to)
+        guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile else { return }
+        move(card, to: to)
+    }
+
+    /// A drag ended without a drop (a call came in, a system gesture took over): the cards
+    /// go back and nothing is marked any more.
+    public func cancelDrag() {
+        dropTargets = []
     }
 
     public func move(from: UInt32, count: UInt32, to: UInt32) {
         perform { try $0.moveCards(from: from, count: count, to: to) }
+    }
+
+    /// The screen reader's actions for `card`: "Move to …" for each pile the core lets it go
+    /// to, in the core's order and words. None for a card that cannot be picked up.
+    public func moveActions(for card: CardView) -> [MoveAction] {
+        guard card.movable, let targets = try? game.destinations(pile: card.pile, index: card.position) else {
+            return []
+        }
+        return targets.compactMap { target in pile(target).map { MoveAction(name: "Move to \($0.label)", to: target) } }
+    }
+
+    /// Moves `card` (with the cards on it) to the pile `to`: a drag or a screen-reader action.
+    public func move(_ card: CardView, to: UInt32) {
+        guard let from = pile(card.pile) else { return }
+        move(from: card.pile, count: from.cardCount - card.position, to: to)
     }
 
     /// Plays a move as the hint suggests it.
@@ -128,19 +155,21 @@ public final class GameModel {
         case .number(let deal): game = Game(kind: kind, deal: deal)
         case .restart: game.restart()
         }
+        // The new deal is on screen: its clock runs.
+        game.resume()
         changed()
     }
 
-    // MARK: Help from the solver (off the main actor: it searches for up to a few hundred ms)
+    // MARK: Help from the solver (on the search queue: it searches for up to seconds)
 
     public func showHint() async {
         let game = self.game
         let moves = status.moves
-        isThinking = true
-        let found = await Task.detached(priority: .userInitiated) { game.hint() }.value
-        isThinking = false
+        let flag = startHelp()
+        let found = await searches.run(flag, cancelled: nil) { game.hint(cancel: $0) }
+        endHelp(flag)
         // A move made meanwhile makes the answer stale.
-        guard game === self.game, moves == status.moves else { return }
+        guard !flag.isCancelled(), game === self.game, moves == status.moves else { return }
         guard let found else {
             report("There is no move left to suggest.")
             return
@@ -151,14 +180,29 @@ public final class GameModel {
 
     public func undoToWinnable() async {
         let game = self.game
-        isThinking = true
-        let undone = await Task.detached(priority: .userInitiated) { game.undoToWinnable(budgetMs: 3000) }.value
-        isThinking = false
-        guard game === self.game else { return }
+        let flag = startHelp()
+        let undone = await searches.run(flag, cancelled: 0) { game.undoToWinnable(budgetMs: 3000, cancel: $0) }
+        endHelp(flag)
+        guard !flag.isCancelled(), game === self.game else { return }
         if undone == 0 {
             report("No winnable position was found in time.")
         }
         changed()
+    }
+
+    /// A new hint or undo-to-winnable search replaces the one under way.
+    private func startHelp() -> CancelFlag {
+        helpFlag?.cancel()
+        let flag = CancelFlag()
+        helpFlag = flag
+        isThinking = true
+        return flag
+    }
+
+    private func endHelp(_ flag: CancelFlag) {
+        guard helpFlag === flag else { return }
+        helpFlag = nil
+        isThinking = false
     }
 
     // MARK: Leaving and coming back
@@ -192,6 +236,7 @@ public final class GameModel {
 
     /// After anything that may have changed the position: redraw, save, ask the solver again.
     private func changed() {
+        helpFlag?.cancel()
         hint = nil
         hintMarks = HintMarks()
         cannotBeWon = false
@@ -206,13 +251,23 @@ public final class GameModel {
     }
 
     private func checkWinnability() {
-        winnabilityCheck?.cancel()
+        winnabilityFlag?.cancel()
+        winnabilityCheck = nil
         guard status.state == .playing else { return }
         let game = self.game
-        winnabilityCheck = Task { [weak self] in
-            let answer = await Task.detached(priority: .utility) { game.stillWinnable(budgetMs: 300) }.value
-            guard let self, !Task.isCancelled, game === self.game, answer.moves == self.status.moves else { return }
+        let flag = CancelFlag()
+        winnabilityFlag = flag
+        winnabilityCheck = Task { [weak self, searches] in
+            let answer = await searches.run(flag, cancelled: nil) { game.stillWinnable(budgetMs: 300, cancel: $0) }
+            guard let self, let answer, !flag.isCancelled(), game === self.game, answer.moves == self.status.moves else { return }
             self.cannotBeWon = answer.verdict == .unwinnable
         }
     }
+}
+
+/// A screen-reader action that moves a card to one of the piles it may go to.
+public struct MoveAction: Equatable, Sendable {
+    /// "Move to tableau pile 3".
+    public let name: String
+    public let to: UInt32
 }
