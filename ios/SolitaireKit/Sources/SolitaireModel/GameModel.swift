@@ -19,8 +19,6 @@ public final class GameModel {
     /// The core's layout for `viewport`, in points; empty until the view reports its size.
     public private(set) var table = Table(cardWidth: 0, cardHeight: 0, piles: [], cards: [])
     public private(set) var viewport = Viewport(width: 0, height: 0, insetTop: 0, insetLeft: 0, insetBottom: 0, insetRight: 0)
-    /// Piles the card being dragged may be dropped on.
-    public private(set) var dropTargets: Set<UInt32> = []
     public private(set) var hint: Hint? = nil
     /// What the hint moves, and where to (or the stock), for marking on the table.
     public private(set) var hintMarks = HintMarks()
@@ -81,36 +79,45 @@ public final class GameModel {
         perform { try $0.dealStock() }
     }
 
-    /// A drag began on `card`: mark where it may go.
-    public func startDrag(_ card: CardView) {
-        dropTargets = Set((try? game.destinations(pile: card.pile, index: card.position)) ?? [])
+    /// The piles a drag of `card` may drop it on, to mark while it is dragged (the view keeps
+    /// them in its gesture state, so a cancelled drag clears them).
+    public func dropTargets(for card: CardView) -> Set<UInt32> {
+        guard card.movable else { return [] }
+        return Set((try? game.destinations(pile: card.pile, index: card.position)) ?? [])
     }
 
     /// The dragged `card` (with the cards on it) was let go at (`x`, `y`) in table points.
     /// Anywhere it cannot go, it simply stays where it was.
     public func drop(_ card: CardView, x: Float, y: Float) {
-        dropTargets = []
         guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile else { return }
         move(card, to: to)
-    }
-
-    /// A drag ended without a drop (a call came in, a system gesture took over): the cards
-    /// go back and nothing is marked any more.
-    public func cancelDrag() {
-        dropTargets = []
     }
 
     public func move(from: UInt32, count: UInt32, to: UInt32) {
         perform { try $0.moveCards(from: from, count: count, to: to) }
     }
 
-    /// The screen reader's actions for `card`: "Move to …" for each pile the core lets it go
-    /// to, in the core's order and words. None for a card that cannot be picked up.
-    public func moveActions(for card: CardView) -> [MoveAction] {
-        guard card.movable, let targets = try? game.destinations(pile: card.pile, index: card.position) else {
-            return []
+    /// The screen reader's actions for `pile`, one element with its cards: "Move to …" for each
+    /// pile the core lets its top card go to, then "Move <card> to …" for each deeper card that
+    /// can be picked up with the cards on it. Card and pile names are the core's.
+    public func moveActions(for pile: PileView) -> [MoveAction] {
+        let movable = table.cards.filter { $0.pile == pile.pile && $0.movable }
+        return movable.reversed().flatMap { card -> [MoveAction] in
+            let targets = (try? game.destinations(pile: card.pile, index: card.position)) ?? []
+            let isTop = card.position + 1 == pile.cardCount
+            // The core's description starts with the card's name: "queen of spades, face up, …".
+            let what = isTop ? "" : (card.description.split(separator: ",").first.map { "the \($0) " } ?? "")
+            return targets.compactMap { target in
+                self.pile(target).map {
+                    MoveAction(name: "Move \(what)to \($0.label)", from: card.pile, count: pile.cardCount - card.position, to: target)
+                }
+            }
         }
-        return targets.compactMap { target in pile(target).map { MoveAction(name: "Move to \($0.label)", to: target) } }
+    }
+
+    /// Plays a screen reader's move action.
+    public func play(_ action: MoveAction) {
+        move(from: action.from, count: action.count, to: action.to)
     }
 
     /// Moves `card` (with the cards on it) to the pile `to`: a drag or a screen-reader action.
@@ -265,9 +272,11 @@ public final class GameModel {
     }
 }
 
-/// A screen-reader action that moves a card to one of the piles it may go to.
+/// A screen-reader action that moves a card (with the cards on it) to a pile it may go to.
 public struct MoveAction: Equatable, Sendable {
-    /// "Move to tableau pile 3".
+    /// "Move to tableau pile 3", "Move the nine of hearts to cell 1".
     public let name: String
+    public let from: UInt32
+    public let count: UInt32
     public let to: UInt32
 }
