@@ -14,11 +14,5 @@ rm -rf "$out/SolitaireCore" "$out/SolitaireCoreFFI"
 mkdir -p "$out/SolitaireCore" "$out/SolitaireCoreFFI"
 cp "$swift_out/SolitaireCore.swift" "$out/SolitaireCore/"
 cp "$swift_out/SolitaireCoreFFI.h" "$out/SolitaireCoreFFI/"
-# Our own module map: the generated one names Darwin modules that Linux does not have.
-cat > "$out/SolitaireCoreFFI/module.modulemap" <<'MAP'
-module SolitaireCoreFFI {
-    header "SolitaireCoreFFI.h"
-    export *
-}
-MAP
+"$ios/scripts/write-modulemap.sh" "$out/SolitaireCoreFFI"
 echo "prepared $out for swift test (library: $root/build/bindings/lib)"
