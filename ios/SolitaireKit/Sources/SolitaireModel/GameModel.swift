@@ -120,7 +120,7 @@ public final class GameModel {
         move(from: action.from, count: action.count, to: action.to)
     }
 
-    /// Moves `card` (with the cards on it) to the pile `to`: a drag or a screen-reader action.
+    /// Moves `card` (with the cards on it) to the pile `to`, as a drag does.
     public func move(_ card: CardView, to: UInt32) {
         guard let from = pile(card.pile) else { return }
         move(from: card.pile, count: from.cardCount - card.position, to: to)
