@@ -1,3 +1,4 @@
+import Foundation
 import SwiftUI
 
 /// Asks for a deal number: the same number deals the same game on every device.

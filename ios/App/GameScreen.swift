@@ -1,3 +1,4 @@
+import Foundation
 import SolitaireCore
 import SolitaireModel
 import SwiftUI

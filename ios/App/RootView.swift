@@ -28,9 +28,11 @@ struct RootView: View {
         }
         .onChange(of: scenePhase) { _, phase in
             switch phase {
-            case .background: app.enterBackground()
-            case .active: app.enterForeground()
-            default: break
+            // Inactive comes first (the app switcher, a call, Control Center) and may be the
+            // last the app sees before it is suspended: stop the clock and save then.
+            case .inactive, .background: app.pause()
+            case .active: app.resume()
+            @unknown default: break
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SolitaireCore
 
 /// Statistics and times in words, shared by the chooser, the statistics page and the win screen.

@@ -4,19 +4,30 @@ import SwiftUI
 
 /// The table exactly as the core lays it out: every pile and card at its frame, in points.
 /// Cards are keyed by their id, so a card that changes pile animates from one to the other.
+/// For VoiceOver each pile is one element (the core's description of it, its moves as custom
+/// actions); its cards are not separate stops.
 @MainActor
 struct TableView: View {
     let game: GameModel
-    @State private var drag: Drag? = nil
+    /// The drag under way. Gesture state, so a drag the system cancels (a call, a system
+    /// gesture) resets it: the cards go back and no pile stays marked.
+    @GestureState private var drag: Drag? = nil
+    /// The insets are read in the layout direction around the table (leading is right in
+    /// right-to-left languages), but the core's coordinates always run left to right.
+    @Environment(\.layoutDirection) private var layoutDirection
+
+    /// The table's own coordinates: drags are measured in them, not in the moving card's.
+    private static let space = "table"
 
     init(game: GameModel) {
         self.game = game
     }
 
-    /// A card being dragged, with the cards lying on it that move along.
+    /// A card being dragged, with the cards lying on it that move along, and where it may go.
     private struct Drag {
-        var card: CardView
+        var card: UInt32
         var lifted: Set<UInt32>
+        var targets: Set<UInt32>
         var offset: CGSize
     }
 
@@ -31,11 +42,13 @@ struct TableView: View {
                 }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
+            .coordinateSpace(.named(Self.space))
             // The core's coordinates run left to right whatever the language.
             .environment(\.layoutDirection, .leftToRight)
             .onAppear { game.setViewport(viewport(of: proxy)) }
             .onChange(of: proxy.size) { game.setViewport(viewport(of: proxy)) }
             .onChange(of: proxy.safeAreaInsets) { game.setViewport(viewport(of: proxy)) }
+            .onChange(of: layoutDirection) { game.setViewport(viewport(of: proxy)) }
         }
         // The core keeps cards out of the unsafe areas itself, from the insets it is given.
         .ignoresSafeArea(.container, edges: [.horizontal, .bottom])
@@ -44,18 +57,21 @@ struct TableView: View {
     private func pileView(_ pile: PileView) -> some View {
         PileOutline(
             kind: pile.kind,
-            isTarget: game.dropTargets.contains(pile.pile),
+            isTarget: drag?.targets.contains(pile.pile) ?? false,
             isHinted: game.hintMarks.piles.contains(pile.pile)
         )
         .frame(width: points(pile.base.width), height: points(pile.base.height))
         .contentShape(Rectangle())
         .onTapGesture { play { game.tapEmpty(pile) } }
         .accessibilityElement()
-        .accessibilityLabel(pile.cardCount == 0 ? "\(pile.label), empty" : pile.label)
-        .accessibilityAddTraits(pile.kind == .stock ? .isButton : [])
-        .accessibilityAction { play { game.tapEmpty(pile) } }
-        // Once cards lie on it, they speak for the pile.
-        .accessibilityHidden(pile.cardCount > 0)
+        .accessibilityLabel(pile.description)
+        .accessibilityAddTraits(isPlayable(pile) ? .isButton : [])
+        .accessibilityAction { play { tapTop(of: pile) } }
+        .accessibilityActions {
+            ForEach(game.moveActions(for: pile), id: \.name) { action in
+                Button(action.name) { play { game.play(action) } }
+            }
+        }
         .position(center(of: pile.base))
     }
 
@@ -66,11 +82,8 @@ struct TableView: View {
             .contentShape(Rectangle())
             .onTapGesture { play { game.tap(card) } }
             .gesture(dragGesture(for: card))
-            .accessibilityElement()
-            .accessibilityLabel(card.description)
-            .accessibilityAddTraits(card.movable ? .isButton : [])
-            .accessibilityHint(card.movable ? "Plays it to its best place; again for the next place" : "")
-            .accessibilityAction { play { game.tap(card) } }
+            // Its pile speaks for it.
+            .accessibilityHidden(true)
             .position(center(of: card.frame))
             .offset(offset)
             // Dragged cards float above every other card.
@@ -78,26 +91,35 @@ struct TableView: View {
     }
 
     private func dragGesture(for card: CardView) -> some Gesture {
-        DragGesture(minimumDistance: 4)
-            .onChanged { value in
+        DragGesture(minimumDistance: 4, coordinateSpace: .named(Self.space))
+            .updating($drag) { value, drag, _ in
+                guard card.movable else { return }
                 if drag == nil {
-                    guard card.movable else { return }
                     let lifted = game.table.cards.filter { $0.pile == card.pile && $0.position >= card.position }
-                    drag = Drag(card: card, lifted: Set(lifted.map(\.id)), offset: .zero)
-                    game.startDrag(card)
+                    drag = Drag(card: card.id, lifted: Set(lifted.map(\.id)), targets: game.dropTargets(for: card), offset: .zero)
                 }
                 drag?.offset = value.translation
             }
             .onEnded { value in
-                guard let dragged = drag?.card else { return }
-                // Where the picked-up card's centre was let go.
-                let x = dragged.frame.x + dragged.frame.width / 2 + Float(value.translation.width)
-                let y = dragged.frame.y + dragged.frame.height / 2 + Float(value.translation.height)
-                play {
-                    drag = nil
-                    game.drop(dragged, x: x, y: y)
-                }
+                guard card.movable else { return }
+                // Where the picked-up card's centre was let go, in the table's points.
+                let x = card.frame.x + card.frame.width / 2 + Float(value.translation.width)
+                let y = card.frame.y + card.frame.height / 2 + Float(value.translation.height)
+                play { game.drop(card, x: x, y: y) }
             }
+    }
+
+    /// What activating a pile does: its top card plays (the stock deals, an empty stock turns).
+    private func tapTop(of pile: PileView) {
+        if let top = game.table.cards.last(where: { $0.pile == pile.pile }) {
+            game.tap(top)
+        } else {
+            game.tapEmpty(pile)
+        }
+    }
+
+    private func isPlayable(_ pile: PileView) -> Bool {
+        pile.kind == .stock || game.table.cards.last(where: { $0.pile == pile.pile })?.movable == true
     }
 
     /// Every change of position animates, so cards glide to where the core puts them.
@@ -107,13 +129,14 @@ struct TableView: View {
 
     private func viewport(of proxy: GeometryProxy) -> Viewport {
         let insets = proxy.safeAreaInsets
+        let rightToLeft = layoutDirection == .rightToLeft
         return Viewport(
             width: Float(proxy.size.width),
             height: Float(proxy.size.height),
             insetTop: Float(insets.top),
-            insetLeft: Float(insets.leading),
+            insetLeft: Float(rightToLeft ? insets.trailing : insets.leading),
             insetBottom: Float(insets.bottom),
-            insetRight: Float(insets.trailing)
+            insetRight: Float(rightToLeft ? insets.leading : insets.trailing)
         )
     }
 

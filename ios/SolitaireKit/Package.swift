@@ -1,4 +1,4 @@
-// swift-tools-version: 5.10
+// swift-tools-version: 6.0
 // The Rust core for the app and for `swift test`: its C interface (SolitaireCoreFFI), the
 // Swift bindings UniFFI generates for it (SolitaireCore), and the app's observable model over
 // them (SolitaireModel). Everything under Generated/ is made by ../scripts, never committed.
@@ -20,6 +20,10 @@ let ffiTarget: Target = .binaryTarget(name: "SolitaireCoreFFI", path: "Generated
 let coreLinkerSettings: [LinkerSetting] = []
 #endif
 
+// A file that uses Foundation (or any module) must import it itself, not see it through the
+// generated bindings' imports.
+let ownCode: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "SolitaireKit",
     platforms: [.iOS(.v17), .macOS(.v14)],
@@ -34,7 +38,10 @@ let package = Package(
             path: "Generated/SolitaireCore",
             linkerSettings: coreLinkerSettings
         ),
-        .target(name: "SolitaireModel", dependencies: ["SolitaireCore"]),
-        .testTarget(name: "SolitaireModelTests", dependencies: ["SolitaireModel", "SolitaireCore"]),
-    ]
+        .target(name: "SolitaireModel", dependencies: ["SolitaireCore"], swiftSettings: ownCode),
+        .testTarget(name: "SolitaireModelTests", dependencies: ["SolitaireModel", "SolitaireCore"], swiftSettings: ownCode),
+        // `swift run -c release TapBench`: a tap plus the table across the boundary (README.md).
+        .executableTarget(name: "TapBench", dependencies: ["SolitaireCore"], path: "Benchmarks/TapBench", swiftSettings: ownCode),
+    ],
+    swiftLanguageModes: [.v6]
 )

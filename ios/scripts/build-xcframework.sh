@@ -46,7 +46,7 @@ cargo build -p uniffi-bindgen --profile "$profile"
 headers="$work/Headers/SolitaireCoreFFI"
 mkdir -p "$headers"
 cp "$work/swift/SolitaireCoreFFI.h" "$headers/"
-cp "$work/swift/SolitaireCoreFFI.modulemap" "$headers/module.modulemap"
+"$ios/scripts/write-modulemap.sh" "$headers"
 
 out="$ios/SolitaireKit/Generated"
 rm -rf "$out/SolitaireCoreFFI.xcframework" "$out/SolitaireCore"

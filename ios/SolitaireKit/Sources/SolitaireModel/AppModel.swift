@@ -15,15 +15,18 @@ public final class AppModel {
 
     private let store: Store
     private let saver: Saver
+    private let searches = Searches()
 
     /// Opens (creating it if need be) the store in `directory`: Application Support on iOS.
     public init(directory: URL) throws {
         store = try Store.open(dir: directory.path)
         saver = Saver(store: store)
         refreshOverview()
+        // Ends with the app model: releasing the saver finishes its stream of failures.
         Task { [weak self, failures = saver.failures] in
             for await failure in failures {
-                self?.message = failure
+                guard let self else { return }
+                self.message = failure
             }
         }
     }
@@ -50,7 +53,7 @@ public final class AppModel {
         } catch {
             message = playerMessage(for: error)
         }
-        let model = GameModel(game: resumed ?? Game.newRandom(kind: kind), saver: saver) { [weak self] text in
+        let model = GameModel(game: resumed ?? Game.newRandom(kind: kind), saver: saver, searches: searches) { [weak self] text in
             self?.message = text
         }
         model.resume()
@@ -64,12 +67,14 @@ public final class AppModel {
         refreshOverview()
     }
 
-    /// The app goes to the background: save now, it may not come back.
-    public func enterBackground() {
+    /// The app leaves the screen (inactive or in the background): the clock stops and the
+    /// game is written now, as the app may never come back.
+    public func pause() {
         current?.pause()
     }
 
-    public func enterForeground() {
+    /// The app is on screen again: the clock runs.
+    public func resume() {
         current?.resume()
     }
 }

@@ -19,8 +19,6 @@ public final class GameModel {
     /// The core's layout for `viewport`, in points; empty until the view reports its size.
     public private(set) var table = Table(cardWidth: 0, cardHeight: 0, piles: [], cards: [])
     public private(set) var viewport = Viewport(width: 0, height: 0, insetTop: 0, insetLeft: 0, insetBottom: 0, insetRight: 0)
-    /// Piles the card being dragged may be dropped on.
-    public private(set) var dropTargets: Set<UInt32> = []
     public private(set) var hint: Hint? = nil
     /// What the hint moves, and where to (or the stock), for marking on the table.
     public private(set) var hintMarks = HintMarks()
@@ -30,13 +28,20 @@ public final class GameModel {
     public private(set) var isThinking = false
 
     private let saver: Saver
+    private let searches: Searches
     private let report: @MainActor (String) -> Void
-    @ObservationIgnored private var winnabilityCheck: Task<Void, Never>? = nil
+    /// The still-winnable check of the current position; await it to read `cannotBeWon`.
+    @ObservationIgnored public private(set) var winnabilityCheck: Task<Void, Never>? = nil
+    /// The flags of the searches under way: any change of position makes their answers stale.
+    @ObservationIgnored private var winnabilityFlag: CancelFlag? = nil
+    @ObservationIgnored private var helpFlag: CancelFlag? = nil
 
-    /// `report` shows the player a message (failures the game cannot show on the table).
-    public init(game: Game, saver: Saver, report: @escaping @MainActor (String) -> Void) {
+    /// `report` shows the player a message (failures the game cannot show on the table);
+    /// `searches` runs the solver off the main actor and off the cooperative pool.
+    public init(game: Game, saver: Saver, searches: Searches = Searches(), report: @escaping @MainActor (String) -> Void) {
         self.game = game
         self.saver = saver
+        self.searches = searches
         self.report = report
         status = game.status()
         checkWinnability()
@@ -74,22 +79,51 @@ public final class GameModel {
         perform { try $0.dealStock() }
     }
 
-    /// A drag began on `card`: mark where it may go.
-    public func startDrag(_ card: CardView) {
-        dropTargets = Set((try? game.destinations(pile: card.pile, index: card.position)) ?? [])
+    /// The piles a drag of `card` may drop it on, to mark while it is dragged (the view keeps
+    /// them in its gesture state, so a cancelled drag clears them).
+    public func dropTargets(for card: CardView) -> Set<UInt32> {
+        guard card.movable else { return [] }
+        return Set((try? game.destinations(pile: card.pile, index: card.position)) ?? [])
     }
 
     /// The dragged `card` (with the cards on it) was let go at (`x`, `y`) in table points.
     /// Anywhere it cannot go, it simply stays where it was.
     public func drop(_ card: CardView, x: Float, y: Float) {
-        dropTargets = []
-        guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile,
-              let from = pile(card.pile) else { return }
-        move(from: card.pile, count: from.cardCount - card.position, to: to)
+        guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile else { return }
+        move(card, to: to)
     }
 
     public func move(from: UInt32, count: UInt32, to: UInt32) {
         perform { try $0.moveCards(from: from, count: count, to: to) }
+    }
+
+    /// The screen reader's actions for `pile`, one element with its cards: "Move to …" for each
+    /// pile the core lets its top card go to, then "Move <card> to …" for each deeper card that
+    /// can be picked up with the cards on it. Card and pile names are the core's.
+    public func moveActions(for pile: PileView) -> [MoveAction] {
+        let movable = table.cards.filter { $0.pile == pile.pile && $0.movable }
+        return movable.reversed().flatMap { card -> [MoveAction] in
+            let targets = (try? game.destinations(pile: card.pile, index: card.position)) ?? []
+            let isTop = card.position + 1 == pile.cardCount
+            // The core's description starts with the card's name: "queen of spades, face up, …".
+            let what = isTop ? "" : (card.description.split(separator: ",").first.map { "the \($0) " } ?? "")
+            return targets.compactMap { target in
+                self.pile(target).map {
+                    MoveAction(name: "Move \(what)to \($0.label)", from: card.pile, count: pile.cardCount - card.position, to: target)
+                }
+            }
+        }
+    }
+
+    /// Plays a screen reader's move action.
+    public func play(_ action: MoveAction) {
+        move(from: action.from, count: action.count, to: action.to)
+    }
+
+    /// Moves `card` (with the cards on it) to the pile `to`, as a drag does.
+    public func move(_ card: CardView, to: UInt32) {
+        guard let from = pile(card.pile) else { return }
+        move(from: card.pile, count: from.cardCount - card.position, to: to)
     }
 
     /// Plays a move as the hint suggests it.
@@ -128,19 +162,21 @@ public final class GameModel {
         case .number(let deal): game = Game(kind: kind, deal: deal)
         case .restart: game.restart()
         }
+        // The new deal is on screen: its clock runs.
+        game.resume()
         changed()
     }
 
-    // MARK: Help from the solver (off the main actor: it searches for up to a few hundred ms)
+    // MARK: Help from the solver (on the search queue: it searches for up to seconds)
 
     public func showHint() async {
         let game = self.game
         let moves = status.moves
-        isThinking = true
-        let found = await Task.detached(priority: .userInitiated) { game.hint() }.value
-        isThinking = false
+        let flag = startHelp()
+        let found = await searches.run(flag, cancelled: nil) { game.hint(cancel: $0) }
+        endHelp(flag)
         // A move made meanwhile makes the answer stale.
-        guard game === self.game, moves == status.moves else { return }
+        guard !flag.isCancelled(), game === self.game, moves == status.moves else { return }
         guard let found else {
             report("There is no move left to suggest.")
             return
@@ -151,14 +187,29 @@ public final class GameModel {
 
     public func undoToWinnable() async {
         let game = self.game
-        isThinking = true
-        let undone = await Task.detached(priority: .userInitiated) { game.undoToWinnable(budgetMs: 3000) }.value
-        isThinking = false
-        guard game === self.game else { return }
+        let flag = startHelp()
+        let undone = await searches.run(flag, cancelled: 0) { game.undoToWinnable(budgetMs: 3000, cancel: $0) }
+        endHelp(flag)
+        guard !flag.isCancelled(), game === self.game else { return }
         if undone == 0 {
             report("No winnable position was found in time.")
         }
         changed()
+    }
+
+    /// A new hint or undo-to-winnable search replaces the one under way.
+    private func startHelp() -> CancelFlag {
+        helpFlag?.cancel()
+        let flag = CancelFlag()
+        helpFlag = flag
+        isThinking = true
+        return flag
+    }
+
+    private func endHelp(_ flag: CancelFlag) {
+        guard helpFlag === flag else { return }
+        helpFlag = nil
+        isThinking = false
     }
 
     // MARK: Leaving and coming back
@@ -192,6 +243,7 @@ public final class GameModel {
 
     /// After anything that may have changed the position: redraw, save, ask the solver again.
     private func changed() {
+        helpFlag?.cancel()
         hint = nil
         hintMarks = HintMarks()
         cannotBeWon = false
@@ -206,13 +258,25 @@ public final class GameModel {
     }
 
     private func checkWinnability() {
-        winnabilityCheck?.cancel()
+        winnabilityFlag?.cancel()
+        winnabilityCheck = nil
         guard status.state == .playing else { return }
         let game = self.game
-        winnabilityCheck = Task { [weak self] in
-            let answer = await Task.detached(priority: .utility) { game.stillWinnable(budgetMs: 300) }.value
-            guard let self, !Task.isCancelled, game === self.game, answer.moves == self.status.moves else { return }
+        let flag = CancelFlag()
+        winnabilityFlag = flag
+        winnabilityCheck = Task { [weak self, searches] in
+            let answer = await searches.run(flag, cancelled: nil) { game.stillWinnable(budgetMs: 300, cancel: $0) }
+            guard let self, let answer, !flag.isCancelled(), game === self.game, answer.moves == self.status.moves else { return }
             self.cannotBeWon = answer.verdict == .unwinnable
         }
     }
+}
+
+/// A screen-reader action that moves a card (with the cards on it) to a pile it may go to.
+public struct MoveAction: Equatable, Sendable {
+    /// "Move to tableau pile 3", "Move the nine of hearts to cell 1".
+    public let name: String
+    public let from: UInt32
+    public let count: UInt32
+    public let to: UInt32
 }

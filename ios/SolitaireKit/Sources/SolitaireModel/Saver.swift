@@ -19,6 +19,11 @@ public final class Saver: @unchecked Sendable {
         failure = continuation
     }
 
+    /// Ends `failures`, so whoever listens to them stops with the saver.
+    deinit {
+        failure.finish()
+    }
+
     public func save(_ game: Game) {
         queue.async { [store, failure] in
             do {

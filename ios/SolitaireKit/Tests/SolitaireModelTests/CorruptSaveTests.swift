@@ -1,44 +1,77 @@
 import Foundation
 import SolitaireCore
 import SolitaireModel
-import XCTest
+import Testing
 
-final class CorruptSaveTests: XCTestCase {
-    /// A damaged save raises the typed error once, is kept aside, and the store carries on.
-    func testACorruptSaveGivesTheTypedErrorAndTheStoreCarriesOn() throws {
-        let directory = try temporaryDirectory()
-        let store = try Store.open(dir: directory.path)
-        let info = try XCTUnwrap(gameCatalog().first)
-        try writeGarbage(over: info, in: directory)
+@MainActor
+@Suite("Damaged saves")
+struct CorruptSaveTests {
+    private let garbage = Data("{ this is not a saved game".utf8)
 
-        XCTAssertThrowsError(try store.resume(kind: info.kind)) { error in
-            guard case .CorruptSave(_, let keptAs)? = error as? GameError else {
-                return XCTFail("expected GameError.CorruptSave, got \(error)")
-            }
-            XCTAssertTrue(FileManager.default.fileExists(atPath: keptAs), "nothing kept at \(keptAs)")
+    private func slug(_ kind: GameKind) throws -> String {
+        try #require(gameCatalog().first { $0.kind == kind }).slug
+    }
+
+    /// Files in `folder` whose names mark them as set aside.
+    private func keptAside(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.contains(".corrupt-") }
+    }
+
+    @Test("A damaged save is kept aside untouched, the player is told, and a new game is dealt", arguments: allKinds)
+    func aDamagedSaveIsKeptAsideAndReported(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            try garbage.write(to: folder.appendingPathComponent("\(try slug(kind)).json"))
+
+            let app = try AppModel(directory: folder)
+            app.open(kind)
+            let message = try #require(app.message, "the player was not told")
+            let kept = try keptAside(in: folder)
+            #expect(kept.count == 1)
+            let keptName = try #require(kept.first).lastPathComponent
+            #expect(message.contains(keptName), "the message does not say where the file was kept: \(message)")
+            let model = try #require(app.current)
+            #expect(model.kind == kind)
+            #expect(model.status.moves == 0)
+
+            // Playing on saves the new game beside the kept file, never over it.
+            model.setViewport(phone)
+            model.play(try #require(model.game.hint()).mv)
+            app.close()
+            #expect(try Data(contentsOf: folder.appendingPathComponent(keptName)) == garbage)
+            #expect(try Store.open(dir: folder.path).resume(kind: kind)?.positionJson() == model.game.positionJson())
         }
-        XCTAssertNil(try store.resume(kind: info.kind))
-
-        try store.save(game: Game(kind: info.kind, deal: 42))
-        XCTAssertEqual(try store.resume(kind: info.kind)?.status().deal, 42)
     }
 
-    /// The app tells the player and deals a new game instead.
-    @MainActor
-    func testTheAppReportsACorruptSaveAndDealsAfresh() async throws {
-        let directory = try temporaryDirectory()
-        let info = try XCTUnwrap(gameCatalog().first)
-        try writeGarbage(over: info, in: directory)
+    @Test("The store raises the typed error once, keeps the file, and carries on")
+    func theStoreRaisesTheTypedErrorOnce() async throws {
+        try await withTemporaryFolder { folder in
+            let kind = GameKind.chequers
+            try garbage.write(to: folder.appendingPathComponent("\(try slug(kind)).json"))
+            let store = try Store.open(dir: folder.path)
 
-        let app = try AppModel(directory: directory)
-        app.open(info.kind)
-        XCTAssertNotNil(app.message)
-        XCTAssertEqual(app.current?.kind, info.kind)
-        XCTAssertEqual(app.current?.status.moves, 0)
+            let error = try #require(throws: GameError.self) { try store.resume(kind: kind) }
+            guard case .CorruptSave(_, let keptAs) = error else {
+                Issue.record("expected GameError.CorruptSave, got \(error)")
+                return
+            }
+            #expect(FileManager.default.fileExists(atPath: keptAs))
+            #expect(try store.resume(kind: kind) == nil)
+            try store.save(game: Game(kind: kind, deal: 42))
+            #expect(try store.resume(kind: kind)?.status().deal == 42)
+        }
     }
 
-    private func writeGarbage(over info: GameInfo, in directory: URL) throws {
-        let save = directory.appendingPathComponent("\(info.slug).json")
-        try Data("{ this is not a saved game".utf8).write(to: save)
+    @Test("Damaged statistics are kept aside and reported, and the chooser starts them afresh")
+    func damagedStatisticsAreReported() async throws {
+        try await withTemporaryFolder { folder in
+            // The store keeps its statistics in stats.json (core/src/store.rs).
+            try garbage.write(to: folder.appendingPathComponent("stats.json"))
+
+            let app = try AppModel(directory: folder)
+            #expect(app.message != nil)
+            #expect(app.overview.count == allKinds.count)
+            #expect(try keptAside(in: folder).count == 1)
+        }
     }
 }

@@ -1,33 +1,56 @@
 import SolitaireCore
 import SolitaireModel
-import XCTest
+import Testing
 
-final class PlayToWinTests: XCTestCase {
-    /// Following the solver's hints through the model wins a proved-winnable deal, and the
-    /// win is recorded in the statistics instead of being kept as a game in progress.
-    @MainActor
-    func testHintsPlayAProvedWinnableDealToAWin() async throws {
-        let directory = try temporaryDirectory()
-        let store = try Store.open(dir: directory.path)
-        let saver = Saver(store: store)
-        var reports: [String] = []
-        let model = GameModel(game: provedWinnableGame(), saver: saver) { reports.append($0) }
-        model.setViewport(phone)
+@MainActor
+@Suite("Playing to a win")
+struct PlayToWinTests {
+    @Test("A proven deal is won with taps only, every hint on the way on a winning line", arguments: winnableKinds)
+    func aProvenDealIsWonWithTapsOnly(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: provenGame(kind), folder: folder)
+            let played = try playToWinByTaps(harness.model)
 
-        var played = 0
-        while model.status.state == .playing && played < 1000 {
-            let hint = try XCTUnwrap(model.game.hint(), "no hint after \(played) moves")
-            XCTAssertTrue(hint.leadsToWin, "the hint after \(played) moves is not from a winning line")
-            let before = model.game.positionJson()
-            model.play(hint.mv)
-            XCTAssertNotEqual(model.game.positionJson(), before, "the hinted move \(hint.mv) did not play")
-            played += 1
+            #expect(harness.model.status.state == .won)
+            #expect(played > 0)
+            #expect(harness.model.table.cards.allSatisfy { harness.model.pile($0.pile)?.kind == .foundation })
+            #expect(harness.model.game.hint() == nil, "nothing is left to hint once won")
+            #expect(harness.reports.isEmpty)
+            harness.saver.flush()
         }
+    }
 
-        XCTAssertEqual(model.status.state, .won, "not won after \(played) hinted moves")
-        XCTAssertEqual(reports, [])
-        saver.flush()
-        XCTAssertEqual(try store.stats(kind: model.kind).won, 1)
-        XCTAssertNil(try store.resume(kind: model.kind))
+    @Test("A win is recorded in the statistics, and no game is left in progress", arguments: winnableKinds)
+    func aWinRecordsStatistics(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: provenGame(kind), folder: folder)
+            try playToWinByTaps(harness.model)
+            harness.saver.flush()
+
+            let stats = try harness.store.stats(kind: kind)
+            #expect(stats.played == 1)
+            #expect(stats.won == 1)
+            #expect(stats.currentStreak == 1)
+            #expect(stats.fewestMoves == harness.model.status.moves)
+            #expect(stats.bestTimeMs == harness.model.status.elapsedMs)
+            #expect(try harness.store.resume(kind: kind) == nil)
+        }
+    }
+
+    @Test("A won game needs no confirmation before the next deal, and is not counted twice")
+    func aWonGameIsNotCountedTwice() async throws {
+        try await withTemporaryFolder { folder in
+            let kind = GameKind.yakutatBay
+            let harness = try Harness(game: provenGame(kind), folder: folder)
+            try playToWinByTaps(harness.model)
+            #expect(!harness.model.needsConfirmation)
+
+            harness.model.deal(.random)
+            harness.saver.flush()
+            let stats = try harness.store.stats(kind: kind)
+            #expect(stats.played == 1)
+            #expect(stats.won == 1)
+            #expect(harness.model.status.moves == 0)
+        }
     }
 }

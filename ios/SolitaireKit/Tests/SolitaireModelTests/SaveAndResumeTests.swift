@@ -1,38 +1,88 @@
+import Foundation
 import SolitaireCore
 import SolitaireModel
-import XCTest
+import Testing
 
-final class SaveAndResumeTests: XCTestCase {
-    /// A game saved when the app goes to the background comes back exactly as it was, with
-    /// its undo history, in a new app over the same store.
-    @MainActor
-    func testAGameResumesExactlyWithItsUndoHistory() async throws {
-        let directory = try temporaryDirectory()
-        let first = try AppModel(directory: directory)
-        first.open(.dnieper)
-        let model = try XCTUnwrap(first.current)
-        model.setViewport(phone)
-        model.deal(.number(7))
-        for _ in 0..<3 {
-            let hint = try XCTUnwrap(model.game.hint())
-            model.play(hint.mv)
+@MainActor
+@Suite("Saving and resuming")
+struct SaveAndResumeTests {
+    @Test("Every move is saved, and a new app resumes the game exactly, undo history included", arguments: allKinds)
+    func everyMoveIsSavedAndResumedExactly(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let first = try AppModel(directory: folder)
+            first.open(kind)
+            let model = try #require(first.current)
+            model.setViewport(phone)
+            model.deal(.number(winningDeal(kind)))
+            if playsWithAutoPlay(kind) { model.setAutoPlay(true) }
+            let reader = try Store.open(dir: folder.path)
+            var positions = [model.game.positionJson()]
+            var previous: UInt32? = nil
+            for step in try openingLine(kind, 5) {
+                previous = try playByTaps(step, on: model, previous: previous)
+                positions.append(model.game.positionJson())
+                first.refreshOverview()  // waits for the saves asked for so far
+                #expect(try reader.resume(kind: kind)?.positionJson() == model.game.positionJson())
+            }
+
+            let second = try AppModel(directory: folder)
+            #expect(second.overview.first { $0.info.kind == kind }?.inProgress == true)
+            second.open(kind)
+            let resumed = try #require(second.current)
+            resumed.setViewport(phone)
+            #expect(resumed.status.deal == winningDeal(kind))
+            #expect(resumed.status.moves == model.status.moves)
+            #expect(resumed.table == model.table)
+            for position in positions.dropLast().reversed() {
+                resumed.undo()
+                #expect(resumed.game.positionJson() == position)
+            }
+            #expect(!resumed.status.canUndo)
+            #expect(first.message == nil && second.message == nil)
+            second.close()
+            first.close()
         }
-        XCTAssertGreaterThan(model.status.moves, 0)
-        first.enterBackground()
+    }
 
-        let second = try AppModel(directory: directory)
-        XCTAssertEqual(second.overview.first(where: { $0.info.kind == .dnieper })?.inProgress, true)
-        second.open(.dnieper)
-        let resumed = try XCTUnwrap(second.current)
-        resumed.setViewport(phone)
-        XCTAssertEqual(resumed.status.deal, 7)
-        XCTAssertEqual(resumed.status.moves, model.status.moves)
-        XCTAssertEqual(resumed.table, model.table)
-        XCTAssertTrue(resumed.status.canUndo)
+    @Test("Leaving the screen stops the clock and writes the game at once")
+    func pausingStopsTheClockAndSaves() async throws {
+        try await withTemporaryFolder { folder in
+            let app = try AppModel(directory: folder)
+            app.open(.yakutatBay)
+            let model = try #require(app.current)
+            model.setViewport(phone)
+            model.deal(.number(6))
+            try playByTaps(try openingLine(.yakutatBay, 1)[0], on: model)
+            try await Task.sleep(for: .milliseconds(30))
 
-        resumed.undo()
-        model.undo()
-        XCTAssertEqual(resumed.table, model.table)
-        XCTAssertEqual(resumed.status.moves, model.status.moves)
+            app.pause()
+            let stopped = model.elapsedMs()
+            #expect(stopped >= 30)
+            let saved = try #require(try Store.open(dir: folder.path).resume(kind: .yakutatBay))
+            #expect(saved.positionJson() == model.game.positionJson())
+            try await Task.sleep(for: .milliseconds(30))
+            #expect(model.elapsedMs() == stopped, "the clock ran while paused")
+
+            app.resume()
+            try await Task.sleep(for: .milliseconds(30))
+            #expect(model.elapsedMs() > stopped, "the clock did not run again")
+            app.close()
+        }
+    }
+
+    @Test("Closing a game saves it and the chooser shows it in progress")
+    func closingShowsTheGameInProgress() async throws {
+        try await withTemporaryFolder { folder in
+            let app = try AppModel(directory: folder)
+            #expect(app.overview.map(\.info.kind) == allKinds)
+            #expect(app.overview.allSatisfy { !$0.inProgress })
+            app.open(.howTheyRun)
+            let model = try #require(app.current)
+            model.setViewport(phone)
+            model.play(try #require(model.game.hint()).mv)
+            app.close()
+            #expect(app.current == nil)
+            #expect(app.overview.filter(\.inProgress).map(\.info.kind) == [.howTheyRun])
+        }
     }
 }

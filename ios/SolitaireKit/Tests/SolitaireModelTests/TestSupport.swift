@@ -1,19 +1,235 @@
 import Foundation
 import SolitaireCore
+import SolitaireModel
+import Testing
 
 /// An iPhone in portrait, safe area included.
 let phone = Viewport(width: 393, height: 852, insetTop: 59, insetLeft: 0, insetBottom: 34, insetRight: 0)
 
-/// A new, empty directory for one test's store.
-func temporaryDirectory() throws -> URL {
+/// Every game, in the catalog's order (a test checks the two agree).
+let allKinds: [GameKind] = [.dnieper, .yakutatBay, .chequers, .zerline, .howTheyRun]
+
+/// One proven-winnable deal of each game (`core/src/solver/proven/`) whose winning line below
+/// is found within seconds, and whether the line plays with auto-play on (Chequers: without it
+/// the line wanders for thousands of moves).
+func winningDeal(_ kind: GameKind) -> UInt64 {
+    switch kind {
+    case .dnieper: 2
+    case .yakutatBay: 6
+    case .chequers: 9
+    case .zerline: 3
+    case .howTheyRun: 10
+    }
+}
+
+/// The game of `kind`'s winning deal, with auto-play set as its line plays.
+func provenGame(_ kind: GameKind) -> Game {
+    let game = Game(kind: kind, deal: winningDeal(kind))
+    game.setAutoPlay(on: playsWithAutoPlay(kind))
+    return game
+}
+
+func playsWithAutoPlay(_ kind: GameKind) -> Bool {
+    kind == .chequers
+}
+
+/// One move of a winning line and the position it leads to.
+struct Step {
+    let move: PlayerMove
+    let after: String
+    let won: Bool
+}
+
+/// Every game but Zerline: no Zerline line was found that wins within a minute while every hint
+/// on it is on a winning line (the hints' quick search often finds none), so Zerline is played
+/// only as far as `openingLine` goes.
+let winnableKinds: [GameKind] = allKinds.filter { $0 != .zerline }
+
+/// The line the tests play to a win (see `line(_:upTo:)`), found once per game.
+@MainActor
+func winningLine(_ kind: GameKind) throws -> [Step] {
+    if let line = winningLines[kind] { return line }
+    let found = try line(kind, upTo: 3000)
+    let last = try #require(found.last)
+    try #require(last.won, "\(kind) is not won after \(found.count) moves")
+    winningLines[kind] = found
+    return found
+}
+
+/// The first `count` moves of `kind`'s line (fewer if it is won sooner).
+@MainActor
+func openingLine(_ kind: GameKind, _ count: Int) throws -> [Step] {
+    try line(kind, upTo: count)
+}
+
+/// The hints, except where a hint would bring back a position already on the line (following
+/// hints alone goes round in circles in Dnieper, Chequers and Zerline, each hint being the
+/// first move of a new search's line); there the first other legal move to a new position whose
+/// own hint is on a winning line. Stops at a win or after `limit` moves.
+@MainActor
+private func line(_ kind: GameKind, upTo limit: Int) throws -> [Step] {
+    let game = provenGame(kind)
+    var seen: Set<String> = [game.positionJson()]
+    var line: [Step] = []
+    while game.status().state == .playing && line.count < limit {
+        let hint = try #require(game.hint(), "no hint after \(line.count) moves")
+        try #require(hint.leadsToWin, "the hint after \(line.count) moves is not on a winning line")
+        let next = try (CollectionOfOne(hint.mv) + legalMoves(of: game)).first { move in
+            guard (try? apply(move, to: game)) != nil else { return false }
+            let fresh = seen.insert(game.positionJson()).inserted
+                && (game.status().state == .won || game.hint()?.leadsToWin == true)
+            if !fresh { try game.undo() }
+            return fresh
+        }
+        let move = try #require(next, "every move after \(line.count) moves leads back or loses")
+        line.append(Step(move: move, after: game.positionJson(), won: game.status().state == .won))
+    }
+    return line
+}
+
+@MainActor private var winningLines: [GameKind: [Step]] = [:]
+
+/// Every move the player could make: each movable card (with the cards on it) to each of its
+/// destinations, and the stock.
+func legalMoves(of game: Game) -> [PlayerMove] {
+    let table = game.table(viewport: phone)
+    let stock: [PlayerMove] = game.status().canDeal ? [.stock] : []
+    return stock + table.cards.filter(\.movable).flatMap { card -> [PlayerMove] in
+        let size = table.piles.first { $0.pile == card.pile }?.cardCount ?? 0
+        let targets = (try? game.destinations(pile: card.pile, index: card.position)) ?? []
+        return targets.map { .transfer(from: card.pile, count: size - card.position, to: $0) }
+    }
+}
+
+func apply(_ move: PlayerMove, to game: Game) throws {
+    switch move {
+    case .transfer(let from, let count, let to): try game.moveCards(from: from, count: count, to: to)
+    case .stock: try game.dealStock()
+    }
+}
+
+/// Runs `body` with a new, empty folder that is removed afterwards, whatever happens.
+@MainActor
+func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("solitaire-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try await body(url)
 }
 
-/// Yakutat Bay deal 6: the solver proves it winnable without backtracking (about 90 nodes), so
-/// every hint along the way follows the winning line. The Kotlin tests use the same deal.
-func provedWinnableGame() -> Game {
-    Game(kind: .yakutatBay, deal: 6)
+/// A model over `game` whose saves go to `store`; every message it shows lands in `reports`.
+@MainActor
+final class Harness {
+    let store: Store
+    let saver: Saver
+    let model: GameModel
+    private let messages = Messages()
+
+    init(game: Game, folder: URL) throws {
+        store = try Store.open(dir: folder.path)
+        saver = Saver(store: store)
+        model = GameModel(game: game, saver: saver) { [messages] in messages.all.append($0) }
+        model.setViewport(phone)
+    }
+
+    var reports: [String] { messages.all }
+
+    @MainActor
+    private final class Messages {
+        var all: [String] = []
+    }
+}
+
+/// The card `id` as the model's table shows it now.
+@MainActor
+func cardView(_ id: UInt32, in model: GameModel) throws -> CardView {
+    try #require(model.table.cards.first { $0.id == id }, "card \(id) is not on the table")
+}
+
+/// The top card of `pile`, if any.
+@MainActor
+func topCard(of pile: UInt32, in model: GameModel) -> CardView? {
+    model.table.cards.last { $0.pile == pile }
+}
+
+/// Plays `step` as a player would, with taps only where taps can: the stock is tapped, and a
+/// card is tapped (again and again, each tap taking it to its next destination) until the game
+/// is in the position the step leads to. Two moves are dragged instead, as taps cannot make
+/// them by design: a card the previous step moved (a second tap sends it on from where the
+/// first took it), and a whole pile to an empty one (taps skip moves that change only the
+/// place). Returns the id of the card moved, if any.
+@MainActor
+@discardableResult
+func playByTaps(_ step: Step, on model: GameModel, previous: UInt32? = nil) throws -> UInt32? {
+    guard case .transfer(let from, let count, let to) = step.move else {
+        let stock = try #require(model.table.piles.first { $0.kind == .stock })
+        if let top = topCard(of: stock.pile, in: model) {
+            model.tap(top)
+        } else {
+            model.tapEmpty(stock)
+        }
+        #expect(model.game.positionJson() == step.after, "tapping the stock did not deal")
+        return nil
+    }
+    let size = try #require(model.pile(from)).cardCount
+    let tapped = try #require(model.table.cards.first { $0.pile == from && $0.position == size - count })
+    let wholePileToAnEmptyOne = count == size && model.pile(to)?.cardCount == 0
+    if tapped.id == previous || wholePileToAnEmptyOne {
+        model.move(tapped, to: to)
+    } else {
+        var at = tapped
+        for _ in 0..<model.table.piles.count {
+            model.tap(at)
+            at = try cardView(tapped.id, in: model)
+            if model.game.positionJson() == step.after || at.pile == from { break }
+        }
+    }
+    #expect(model.game.positionJson() == step.after, "did not play \(step.move)")
+    return tapped.id
+}
+
+/// Plays `steps` with taps (see `playByTaps`).
+@MainActor
+func play(_ steps: some Sequence<Step>, on model: GameModel) throws {
+    var previous: UInt32? = nil
+    for step in steps {
+        previous = try playByTaps(step, on: model, previous: previous)
+    }
+}
+
+/// A model over `kind`'s proven deal, played along its line until some card can be moved (at the
+/// start of Dnieper only the stock can), and a game of its own in the same position.
+@MainActor
+func modelWithAMovableCard(_ kind: GameKind, folder: URL) throws -> (harness: Harness, twin: Game) {
+    let harness = try Harness(game: provenGame(kind), folder: folder)
+    let twin = provenGame(kind)
+    for step in try openingLine(kind, 10) {
+        if legalMoves(of: twin).contains(where: { if case .transfer = $0 { true } else { false } }) { break }
+        try apply(step.move, to: twin)
+        try playByTaps(step, on: harness.model)
+    }
+    return (harness, twin)
+}
+
+/// Plays `kind`'s winning line through `model` with taps only, checking before each move
+/// that the hint is on a winning line; returns how many moves that took.
+@MainActor
+@discardableResult
+func playToWinByTaps(_ model: GameModel) throws -> Int {
+    let line = try winningLine(model.kind)
+    var previous: UInt32? = nil
+    for (played, step) in line.enumerated() {
+        let hint = try #require(model.game.hint(), "no hint after \(played) moves")
+        try #require(hint.leadsToWin, "the hint after \(played) moves is not on a winning line")
+        previous = try playByTaps(step, on: model, previous: previous)
+        try #require(model.game.positionJson() == step.after, "move \(played + 1) did not play by taps")
+    }
+    return line.count
+}
+
+extension GameKind: CustomTestStringConvertible {
+    public var testDescription: String {
+        gameCatalog().first { $0.kind == self }?.slug ?? "\(self)"
+    }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import SolitaireCore
+import SolitaireModel
+import Testing
+
+@MainActor
+@Suite("Deals and the model's edges")
+struct DealTests {
+    @Test("The tests cover every game of the catalog")
+    func theTestsCoverEveryGame() {
+        #expect(gameCatalog().map(\.kind) == allKinds)
+    }
+
+    @Test("A deal number gives the same table every time, through the model too", arguments: allKinds)
+    func aDealNumberGivesTheSameTable(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: Game.newRandom(kind: kind), folder: folder).model
+            model.deal(.number(99))
+            #expect(model.status.deal == 99)
+            #expect(model.game.positionJson() == Game(kind: kind, deal: 99).positionJson())
+            #expect(model.table == Game(kind: kind, deal: 99).table(viewport: phone))
+        }
+    }
+
+    @Test("Throwing away a game with moves asks first and counts it as played; restart goes back to the deal")
+    func aNewDealCountsTheAbandonedGame() async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: provenGame(.howTheyRun), folder: folder)
+            let model = harness.model
+            let opening = model.game.positionJson()
+            #expect(!model.needsConfirmation)
+            try play(openingLine(.howTheyRun, 2), on: model)
+            #expect(model.needsConfirmation)
+
+            model.deal(.restart)
+            #expect(model.game.positionJson() == opening)
+            #expect(model.status.moves == 0)
+            #expect(try harness.store.stats(kind: .howTheyRun).played == 1)
+
+            try play(openingLine(.howTheyRun, 1), on: model)
+            model.deal(.winnable)
+            #expect(model.status.moves == 0)
+            #expect(try harness.store.stats(kind: .howTheyRun).played == 2)
+            #expect(try harness.store.stats(kind: .howTheyRun).won == 0)
+            #expect(harness.reports.isEmpty)
+        }
+    }
+
+    @Test("An illegal move or a tap on a card that cannot move changes nothing; only a pile that does not exist is reported", arguments: allKinds)
+    func illegalInputChangesNothing(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: provenGame(kind), folder: folder)
+            let model = harness.model
+            let before = model.game.positionJson()
+            let foundation = try #require(model.table.piles.first { $0.kind == .foundation })
+            let tableau = try #require(model.table.piles.first { $0.kind == .tableau && $0.cardCount > 0 })
+            // Nothing can go from an empty foundation, and no pile 999 exists.
+            model.move(from: foundation.pile, count: 1, to: tableau.pile)
+            model.move(from: tableau.pile, count: 1, to: 999)
+            // A tap anywhere on the stock is the stock action, so its cards are left out.
+            for card in model.table.cards where !card.movable && model.pile(card.pile)?.kind != .stock {
+                model.tap(card)
+            }
+            #expect(model.game.positionJson() == before)
+            #expect(model.status.moves == 0)
+            #expect(harness.reports.count == 1, "\(harness.reports)")
+        }
+    }
+
+    @Test("The saver's failure stream ends when the saver goes, so the app's listener ends with it")
+    func theFailureStreamEndsWithTheSaver() async throws {
+        try await withTemporaryFolder { folder in
+            var saver: Saver? = try Saver(store: Store.open(dir: folder.path))
+            let failures = try #require(saver).failures
+            let listener = Task {
+                var heard = 0
+                for await _ in failures { heard += 1 }
+                return heard
+            }
+            saver = nil
+            #expect(await listener.value == 0)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import SolitaireCore
+import SolitaireModel
+import Synchronization
+import Testing
+
+@MainActor
+@Suite("Searches")
+struct SearchTests {
+    @Test("A hint is shown and marks the cards it moves and where they go", arguments: allKinds)
+    func aHintIsShownAndMarked(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: provenGame(kind), folder: folder).model
+            await model.showHint()
+            let hint = try #require(model.hint)
+            #expect(hint.leadsToWin)
+            #expect(!model.isThinking)
+            switch hint.mv {
+            case .transfer(let from, let count, let to):
+                let size = try #require(model.pile(from)).cardCount
+                let moved = model.table.cards.filter { $0.pile == from && $0.position >= size - count }
+                #expect(model.hintMarks.cards == Set(moved.map(\.id)))
+                #expect(model.hintMarks.piles == [to])
+            case .stock:
+                #expect(model.hintMarks.cards.isEmpty)
+                #expect(model.hintMarks.piles == Set(model.table.piles.filter { $0.kind == .stock }.map(\.pile)))
+            }
+            // The next move clears it.
+            model.play(hint.mv)
+            #expect(model.hint == nil)
+            #expect(model.hintMarks == HintMarks())
+        }
+    }
+
+    @Test("A move made while a hint is searched for cancels it: no stale hint is shown")
+    func aMoveCancelsTheHintUnderWay() async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: Game(kind: .zerline, deal: winningDeal(.zerline)), folder: folder)
+            let model = harness.model
+            let step = try openingLine(.zerline, 1)[0]
+            let asking = Task { await model.showHint() }
+            while !model.isThinking { await Task.yield() }
+            try playByTaps(step, on: model)
+            await asking.value
+            #expect(model.hint == nil)
+            #expect(!model.isThinking)
+            #expect(harness.reports.isEmpty)
+        }
+    }
+
+    @Test("A newer hint request replaces the older one")
+    func aNewerHintReplacesTheOlder() async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
+            let older = Task { await model.showHint() }
+            let newer = Task { await model.showHint() }
+            await older.value
+            await newer.value
+            #expect(model.hint == model.game.hint())
+            #expect(!model.isThinking)
+        }
+    }
+
+    @Test("A search cancelled before its turn never starts; one cancelled while running stops")
+    func cancelledSearchesDoNotRun() async throws {
+        let searches = Searches(label: "test.search")
+        let gate = DispatchSemaphore(value: 0)
+        let started = Counter()
+        // The first search holds the queue until the second has been cancelled.
+        let first = Task.detached {
+            await searches.run(CancelFlag(), cancelled: false) { _ in
+                started.add()
+                gate.wait()
+                return true
+            }
+        }
+        while started.value == 0 { await Task.yield() }
+        let flag = CancelFlag()
+        let second = Task.detached {
+            await searches.run(flag, cancelled: "cancelled") { _ in
+                started.add()
+                return "ran"
+            }
+        }
+        flag.cancel()
+        gate.signal()
+        #expect(await first.value)
+        #expect(await second.value == "cancelled")
+        #expect(started.value == 1)
+
+        // Cancelling the asking task sets the flag the core's search polls.
+        let game = Game(kind: .zerline, deal: 2)
+        let running = CancelFlag()
+        let search = Task.detached {
+            await searches.run(running, cancelled: Verdict.unknown) { game.stillWinnable(budgetMs: 600_000, cancel: $0).verdict }
+        }
+        search.cancel()
+        _ = await search.value
+        #expect(running.isCancelled())
+    }
+
+    @Test("A position already lost is reported as such after the move check")
+    func anUnwinnableDealIsFlagged() async throws {
+        try await withTemporaryFolder { folder in
+            // Dnieper 10 is missing from the proven list: the solver proves it cannot be won.
+            let model = try Harness(game: Game(kind: .dnieper, deal: 10), folder: folder).model
+            await model.winnabilityCheck?.value
+            #expect(model.cannotBeWon)
+
+            let winnable = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
+            await winnable.winnabilityCheck?.value
+            #expect(!winnable.cannotBeWon)
+        }
+    }
+
+    @Test("Undo to winnable steps back to the latest position the solver wins from")
+    func undoToWinnableStepsBack() async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: Game(kind: .yakutatBay, deal: 6), folder: folder)
+            let model = harness.model
+            await model.undoToWinnable()
+            #expect(harness.reports == ["No winnable position was found in time."])
+
+            let start = model.game.positionJson()
+            try playByTaps(try openingLine(.yakutatBay, 1)[0], on: model)
+            await model.undoToWinnable()
+            // The deal itself is the latest earlier position, and it is proven winnable.
+            #expect(model.status.moves == 0)
+            #expect(model.game.positionJson() == start)
+            #expect(!model.isThinking)
+        }
+    }
+}
+
+/// How many searches ran, counted from the search queue.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func add() {
+        count.withLock { $0 += 1 }
+    }
+}
