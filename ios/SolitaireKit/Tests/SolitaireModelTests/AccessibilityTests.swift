@@ -14,7 +14,8 @@ struct AccessibilityTests {
                 let cards = model.table.cards.filter { $0.pile == pile.pile }
                 #expect(pile.description.hasPrefix(pile.label + ", "), "\(pile.description)")
                 if cards.isEmpty {
-                    #expect(pile.description == "\(pile.label), empty")
+                    // What the empty place takes: "foundation 5, builds down from king, empty".
+                    #expect(pile.description.hasSuffix("empty") || pile.description.hasSuffix("no cards left"))
                 } else {
                     #expect(pile.description.contains("\(cards.count) card"), "\(pile.description)")
                     let faceDown = cards.filter { $0.face == nil }.count
