@@ -1,0 +1,16 @@
+//! Inputs the fuzzers (`hostile_saves.rs`, the bindings' `hostile.rs`) found to break a
+//! promise, each fixed where the bug lived and kept here so it stays fixed.
+
+use solitaire_core::{save, Game, GameKind};
+
+/// A save's playing time near `u64::MAX` overflowed the clock on the next touch (a panic in
+/// debug builds, a wrapped, tiny time in release).
+#[test]
+fn a_saved_time_near_the_limit_saturates_instead_of_overflowing() {
+    let text = save::to_json(&Game::new(GameKind::Dnieper, 1))
+        .replace("\"elapsed_ms\":0", &format!("\"elapsed_ms\":{}", u64::MAX - 5));
+    let mut game = save::from_json(&text).unwrap();
+    game.resume(1_000);
+    game.touch(61_000);
+    assert_eq!(game.elapsed_ms(), u64::MAX);
+}
