@@ -1,7 +1,7 @@
 //! Inputs the fuzzers (`hostile_saves.rs`, the bindings' `hostile.rs`) found to break a
 //! promise, each fixed where the bug lived and kept here so it stays fixed.
 
-use solitaire_core::{save, Game, GameKind};
+use solitaire_core::{save, Game, GameKind, SaveError};
 
 /// A save's playing time near `u64::MAX` overflowed the clock on the next touch (a panic in
 /// debug builds, a wrapped, tiny time in release).
@@ -13,4 +13,13 @@ fn a_saved_time_near_the_limit_saturates_instead_of_overflowing() {
     game.resume(1_000);
     game.touch(61_000);
     assert_eq!(game.elapsed_ms(), u64::MAX);
+}
+
+/// A save claiming version 0 (never written by any version) was read as version 1.
+#[test]
+fn a_save_of_version_0_is_refused() {
+    let text = save::to_json(&Game::new(GameKind::Zerline, 3));
+    assert!(text.contains("\"version\":1"));
+    let zero = text.replace("\"version\":1", "\"version\":0");
+    assert!(matches!(save::from_json(&zero), Err(SaveError::Malformed(_))));
 }
