@@ -398,13 +398,16 @@ fn still_playable(mut game: Game) {
     game.restart();
 }
 
-/// The keys a writer may leave out because they hold their default: `"start": null`,
-/// `"auto": false`, absent optional fields given as `null`.
+/// The keys a writer may leave out because they say nothing: `"start": null`, `"auto": false`,
+/// absent optional fields given as `null`, and `"cells": []` in a game without cells.
 fn without_defaults(value: Value) -> Value {
+    let empty = |v: &Value| v.as_array().is_some_and(|a| a.is_empty());
     match value {
         Value::Object(map) => Value::Object(
             map.into_iter()
-                .filter(|(key, v)| !(v.is_null() || (key == "auto" && *v == Value::Bool(false))))
+                .filter(|(key, v)| {
+                    !(v.is_null() || (key == "auto" && *v == Value::Bool(false)) || (key == "cells" && empty(v)))
+                })
                 .map(|(key, v)| (key, without_defaults(v)))
                 .collect(),
         ),
