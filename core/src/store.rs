@@ -102,6 +102,12 @@ impl Store {
     /// Opens (creating if need be) the store in `dir`.
     pub fn open(dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let dir = dir.into();
+        // `create_dir_all("")` succeeds, and the files would then land in whatever the working
+        // directory happens to be.
+        if dir.as_os_str().is_empty() {
+            let source = io::Error::new(io::ErrorKind::InvalidInput, "no directory given");
+            return Err(StoreError::Io { path: dir, source });
+        }
         fs::create_dir_all(&dir).map_err(|source| StoreError::Io { path: dir.clone(), source })?;
         Ok(Store { dir })
     }

@@ -1,7 +1,7 @@
 //! Inputs the fuzzers (`hostile_saves.rs`, the bindings' `hostile.rs`) found to break a
 //! promise, each fixed where the bug lived and kept here so it stays fixed.
 
-use solitaire_core::{save, Game, GameKind, SaveError};
+use solitaire_core::{save, Game, GameKind, SaveError, Store, StoreError};
 
 /// A save's playing time near `u64::MAX` overflowed the clock on the next touch (a panic in
 /// debug builds, a wrapped, tiny time in release).
@@ -22,4 +22,10 @@ fn a_save_of_version_0_is_refused() {
     assert!(text.contains("\"version\":1"));
     let zero = text.replace("\"version\":1", "\"version\":0");
     assert!(matches!(save::from_json(&zero), Err(SaveError::Malformed(_))));
+}
+
+/// `Store::open("")` succeeded, and the store then wrote to the working directory.
+#[test]
+fn a_store_needs_a_directory() {
+    assert!(matches!(Store::open(""), Err(StoreError::Io { .. })));
 }
