@@ -59,7 +59,11 @@ impl Store {
             return Ok(());
         }
         *slot = number;
-        Ok(files.store.write(pending)?)
+        let written = files.store.write(pending.clone());
+        if written.is_err() {
+            files.store.after_failed_write(&pending, &mut game.lock());
+        }
+        Ok(written?)
     }
 
     /// Gives up on `game` before a new deal or a restart: a game with moves counts as lost.

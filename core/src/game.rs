@@ -171,6 +171,11 @@ impl Game {
         self.stats_recorded = true;
     }
 
+    /// A write that would have counted the game failed.
+    pub(crate) fn unmark_stats_recorded(&mut self) {
+        self.stats_recorded = false;
+    }
+
     /// Turning auto-play on plays what it can at once.
     pub fn set_auto_play(&mut self, on: bool) {
         self.auto_play = on;

@@ -5,6 +5,13 @@
 //! crash leaves either the old file or the new one. A file that fails to load is renamed to
 //! `<name>.corrupt-N.json` (never overwritten) and reported as `StoreError::Corrupt`; the store
 //! then carries on as if it were absent.
+//!
+//! A finished game (won, or given up) is counted once even if the process dies half way: its
+//! final save is written first (a crash then resumes it, uncounted), then the statistics
+//! together with that save's fingerprint, then the save is removed. A save whose fingerprint the
+//! statistics hold was already counted: `load` removes it rather than offer it to be finished,
+//! and counted, again. (So two byte-identical saves are one game: the same moves, and the same
+//! playing time to the millisecond.)
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
@@ -53,6 +60,9 @@ impl Stats {
 struct StatsFile {
     version: u32,
     games: BTreeMap<String, Stats>,
+    /// Per game, the fingerprint of the final save of the last game counted.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    counted: BTreeMap<String, u64>,
 }
 
 const STATS_VERSION: u32 = 1;
@@ -70,20 +80,21 @@ pub struct PendingSave {
 enum Pending {
     /// The save file's new text.
     Progress(String),
-    /// The game is won: its save goes, and the win is recorded unless it already was
-    /// (time and moves).
-    Won { record: Option<(u64, u32)> },
+    /// The game is won: its final save, and the win to count (time, moves) unless it already
+    /// was.
+    Won { save: String, record: Option<(u64, u32)> },
 }
 
 impl PendingSave {
     pub fn take(game: &mut Game) -> PendingSave {
         let content = if game.status() != Status::Won {
             Pending::Progress(save::to_json(game))
-        } else if game.stats_recorded() {
-            Pending::Won { record: None }
         } else {
+            let record = (!game.stats_recorded()).then(|| (game.elapsed_ms(), game.moves_made()));
+            // Taken before marking: resumed after a crash before the count, it counts again.
+            let save = save::to_json(game);
             game.mark_stats_recorded();
-            Pending::Won { record: Some((game.elapsed_ms(), game.moves_made())) }
+            Pending::Won { save, record }
         };
         PendingSave { kind: game.kind(), content }
     }
@@ -132,6 +143,11 @@ impl Store {
     pub fn load(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
         let path = self.game_path(kind);
         let Some(text) = read_if_present(&path)? else { return Ok(None) };
+        if self.was_counted(kind, &text) {
+            // A finished game's save, left by a crash before its removal.
+            remove_if_present(&path)?;
+            return Ok(None);
+        }
         let game = save::from_json(&text).and_then(|game| {
             if game.kind() == kind {
                 Ok(game)
@@ -151,36 +167,69 @@ impl Store {
     /// Saves `game` as its kind's game in progress. A won game is instead recorded in the
     /// statistics (once) and its save removed.
     pub fn save(&self, game: &mut Game) -> Result<(), StoreError> {
-        self.write(PendingSave::take(game))
+        let pending = PendingSave::take(game);
+        let written = self.write(pending.clone());
+        if written.is_err() {
+            self.after_failed_write(&pending, game);
+        }
+        written
+    }
+
+    /// After `write` failed: if the win `pending` carried was not counted, `game` is marked
+    /// uncounted again so that its next save counts it (a full disk must not lose a win).
+    pub fn after_failed_write(&self, pending: &PendingSave, game: &mut Game) {
+        if let Pending::Won { save, record: Some(_) } = &pending.content {
+            if !self.was_counted(pending.kind, save) {
+                game.unmark_stats_recorded();
+            }
+        }
     }
 
     /// Writes what `PendingSave::take` took from a game.
     pub fn write(&self, pending: PendingSave) -> Result<(), StoreError> {
-        let path = self.game_path(pending.kind);
         match pending.content {
-            Pending::Progress(json) => write_atomic(&path, json.as_bytes()),
-            Pending::Won { record } => {
-                let outcome = match record {
-                    Some((time, moves)) => self.update_stats(pending.kind, |s| s.record_win(time, moves)),
-                    None => Ok(()),
-                };
-                remove_if_present(&path)?;
-                outcome
+            Pending::Progress(json) => write_atomic(&self.game_path(pending.kind), json.as_bytes()),
+            Pending::Won { save, record: Some((time, moves)) } => {
+                self.finish(pending.kind, &save, |s| s.record_win(time, moves))
             }
+            Pending::Won { record: None, .. } => remove_if_present(&self.game_path(pending.kind)),
         }
     }
 
     /// The player gives up on `game` (new deal, restart): it counts as played and lost if a
     /// move was made and it was not won. Its save is removed.
     pub fn abandon(&self, game: &mut Game) -> Result<(), StoreError> {
-        let outcome = if game.moves_made() > 0 && !game.stats_recorded() && game.status() != Status::Won {
-            game.mark_stats_recorded();
-            self.update_stats(game.kind(), Stats::record_loss)
-        } else {
-            Ok(())
-        };
-        remove_if_present(&self.game_path(game.kind()))?;
-        outcome
+        if game.moves_made() == 0 || game.stats_recorded() || game.status() == Status::Won {
+            return remove_if_present(&self.game_path(game.kind()));
+        }
+        // Marked only once counted: after a failed write, giving up again still counts.
+        self.finish(game.kind(), &save::to_json(game), Stats::record_loss)?;
+        game.mark_stats_recorded();
+        Ok(())
+    }
+
+    /// Counts a finished game once, whatever the process or disk does meanwhile: writes its
+    /// final save, then the statistics with `change` and the save's fingerprint, then removes
+    /// the save.
+    fn finish(&self, kind: GameKind, save: &str, change: impl FnOnce(&mut Stats)) -> Result<(), StoreError> {
+        let path = self.game_path(kind);
+        write_atomic(&path, save.as_bytes())?;
+        match self.update_stats(kind, fingerprint(save), change) {
+            // Not counted: the final save stays, to be counted by the next try.
+            Err(error @ StoreError::Io { .. }) => Err(error),
+            outcome => {
+                remove_if_present(&path)?;
+                outcome
+            }
+        }
+    }
+
+    /// Whether `save` is the final save of a game the statistics already counted. Damaged
+    /// statistics count nothing here (`stats` reports them).
+    fn was_counted(&self, kind: GameKind, save: &str) -> bool {
+        let Ok(Some(text)) = read_if_present(&self.stats_path()) else { return false };
+        serde_json::from_str::<StatsFile>(&text)
+            .is_ok_and(|file| file.counted.get(kind.slug()) == Some(&fingerprint(save)))
     }
 
     pub fn stats(&self, kind: GameKind) -> Result<Stats, StoreError> {
@@ -199,9 +248,10 @@ impl Store {
         }
     }
 
-    /// Applies `change` to `kind`'s statistics. A damaged statistics file is kept aside and
-    /// the change is applied to fresh statistics; the damage is still reported.
-    fn update_stats(&self, kind: GameKind, change: impl FnOnce(&mut Stats)) -> Result<(), StoreError> {
+    /// Applies `change` to `kind`'s statistics and notes `counted` as its last counted game.
+    /// A damaged statistics file is kept aside and the change is applied to fresh statistics;
+    /// the damage is still reported.
+    fn update_stats(&self, kind: GameKind, counted: u64, change: impl FnOnce(&mut Stats)) -> Result<(), StoreError> {
         let (mut file, damage) = match self.read_stats() {
             Ok(file) => (file, None),
             Err(corrupt @ StoreError::Corrupt { .. }) => {
@@ -210,6 +260,7 @@ impl Store {
             Err(other) => return Err(other),
         };
         change(file.games.entry(kind.slug().to_string()).or_default());
+        file.counted.insert(kind.slug().to_string(), counted);
         let text = serde_json::to_string_pretty(&file).expect("statistics always serialise");
         write_atomic(&self.stats_path(), text.as_bytes())?;
         damage.map_or(Ok(()), Err)
@@ -242,6 +293,11 @@ fn remove_if_present(path: &Path) -> Result<(), StoreError> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StoreError::Io { path: path.to_path_buf(), source: e }),
         _ => Ok(()),
     }
+}
+
+/// FNV-1a, 64 bits: the same on every platform and version, unlike `std`'s hashers.
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Write to `<path>.tmp`, sync, rename over `path`, sync the directory.
