@@ -102,6 +102,11 @@ impl PendingSave {
     pub fn kind(&self) -> GameKind {
         self.kind
     }
+
+    /// Whether writing it counts a win: one that must not be dropped unwritten.
+    pub fn counts_win(&self) -> bool {
+        matches!(self.content, Pending::Won { record: Some(_), .. })
+    }
 }
 
 #[derive(Debug, Clone)]
