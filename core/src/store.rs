@@ -40,17 +40,18 @@ pub struct Stats {
 }
 
 impl Stats {
+    // Saturating: a statistics file may hold any count.
     fn record_win(&mut self, time_ms: u64, moves: u32) {
-        self.played += 1;
-        self.won += 1;
-        self.current_streak += 1;
+        self.played = self.played.saturating_add(1);
+        self.won = self.won.saturating_add(1);
+        self.current_streak = self.current_streak.saturating_add(1);
         self.best_streak = self.best_streak.max(self.current_streak);
         self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
         self.fewest_moves = Some(self.fewest_moves.map_or(moves, |m| m.min(moves)));
     }
 
     fn record_loss(&mut self) {
-        self.played += 1;
+        self.played = self.played.saturating_add(1);
         self.current_streak = 0;
     }
 }

@@ -29,3 +29,23 @@ fn a_save_of_version_0_is_refused() {
 fn a_store_needs_a_directory() {
     assert!(matches!(Store::open(""), Err(StoreError::Io { .. })));
 }
+
+/// Statistics at the largest counts a file can hold overflowed on the next game (a panic in
+/// debug builds, a count back to 0 in release).
+#[test]
+fn statistics_at_their_limit_saturate() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("stats-at-limit");
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::open(&dir).unwrap();
+    let max = u32::MAX;
+    let stats = format!(
+        r#"{{"version": 1, "games": {{"zerline": {{"played": {max}, "won": {max}, "current_streak": {max},
+        "best_streak": {max}, "best_time_ms": null, "fewest_moves": null}}}}}}"#
+    );
+    std::fs::write(dir.join("stats.json"), stats).unwrap();
+    let mut game = Game::new(GameKind::Zerline, 1);
+    game.play(game.state().legal_move_list()[0]).unwrap();
+    store.abandon(&mut game).unwrap();
+    let after = store.stats(GameKind::Zerline).unwrap();
+    assert_eq!((after.played, after.won, after.current_streak, after.best_streak), (max, max, 0, max));
+}
