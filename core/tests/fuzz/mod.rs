@@ -435,8 +435,11 @@ pub fn check_position(input: &str) -> bool {
     accepted
 }
 
+/// Inputs between two progress lines.
+const PROGRESS_EVERY: u64 = 250_000;
+
 /// What one target's run found.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Report {
     pub inputs: u64,
     pub accepted: u64,
@@ -497,6 +500,10 @@ fn fuzz(
         }
         report.inputs += 1;
         done.store(n + 1, Ordering::SeqCst);
+        // A long run stopped early still says how far it got.
+        if report.inputs % PROGRESS_EVERY == 0 {
+            println!("{} so far", summary(target, &Report { took: began.elapsed(), ..report.clone() }));
+        }
     }
     report.took = began.elapsed();
     report
