@@ -1,6 +1,7 @@
 //! Inputs the fuzzers (`hostile_saves.rs`, the bindings' `hostile.rs`) found to break a
 //! promise, each fixed where the bug lived and kept here so it stays fixed.
 
+use solitaire_core::notation::parse_pile;
 use solitaire_core::{save, Game, GameKind, SaveError, Store, StoreError};
 
 /// A save's playing time near `u64::MAX` overflowed the clock on the next touch (a panic in
@@ -48,4 +49,23 @@ fn statistics_at_their_limit_saturate() {
     store.abandon(&mut game).unwrap();
     let after = store.stats(GameKind::Zerline).unwrap();
     assert_eq!((after.played, after.won, after.current_streak, after.best_streak), (max, max, 0, max));
+}
+
+/// "tableau:00" and "tableau:+0" were read as "tableau:0", so a save naming a pile so restored
+/// and wrote back something else (found in the long mode's 5 million saves, three times).
+#[test]
+fn a_pile_has_one_name() {
+    let map = GameKind::Dnieper.spec().piles();
+    assert_eq!(parse_pile(&map, "tableau:0"), Ok(0));
+    for other in ["tableau:00", "tableau:+0", "tableau:01", "foundation: 1"] {
+        assert!(parse_pile(&map, other).is_err(), "{other}");
+    }
+    let mut game = Game::new(GameKind::YakutatBay, 3);
+    let mv =
+        *game.state().legal_move_list().iter().find(|mv| matches!(mv, solitaire_core::Move::Transfer { .. })).unwrap();
+    game.play(mv).unwrap();
+    let text = save::to_json(&game);
+    let padded = text.replacen("\"tableau:", "\"tableau:0", 1);
+    assert_ne!(padded, text);
+    assert!(matches!(save::from_json(&padded), Err(SaveError::IllegalHistory { index: 0 })), "{padded}");
 }
