@@ -20,14 +20,41 @@ pub struct Store {
 
 struct Files {
     store: core::Store,
-    /// Per game kind, the number of the newest save written: an older one that reaches the
+    /// Per save slot, the number of the newest save written: an older one that reaches the
     /// disk after it (two threads saving at once) is dropped, so a save never goes back in time.
-    written: HashMap<(core::GameKind, bool), u64>,
+    written: HashMap<core::Slot, u64>,
 }
 
 impl Store {
     fn lock(&self) -> MutexGuard<'_, Files> {
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The save to write, numbered under the game's lock: numbers follow the order of the
+    /// game's states.
+    fn take(&self, game: &Game) -> (u64, core::PendingSave) {
+        let mut game = game.lock();
+        (self.taken.fetch_add(1, Ordering::Relaxed) + 1, core::PendingSave::take(&mut game))
+    }
+
+    /// Writes what `take` took, unless a newer save of the game was written first. A win it
+    /// carried is not dropped with it (the newer one did not count it): the game is marked
+    /// uncounted and saved again as it is now.
+    fn write_taken(&self, game: &Game, mut number: u64, mut pending: core::PendingSave) -> Result<(), GameError> {
+        let mut files = self.lock();
+        while number < *files.written.entry(pending.slot()).or_default() {
+            if !pending.counts_win() {
+                return Ok(());
+            }
+            files.store.after_failed_write(&pending, &mut game.lock());
+            (number, pending) = self.take(game);
+        }
+        files.written.insert(pending.slot(), number);
+        let written = files.store.write(pending.clone());
+        if written.is_err() {
+            files.store.after_failed_write(&pending, &mut game.lock());
+        }
+        Ok(written?)
     }
 }
 
@@ -68,18 +95,8 @@ impl Store {
 
     /// Saves `game` as its kind's game in progress; a won game goes to the statistics instead.
     pub fn save(&self, game: Arc<Game>) -> Result<(), GameError> {
-        let (number, pending) = {
-            let mut game = game.lock();
-            // Numbered under the game's lock: numbers follow the order of the game's states.
-            (self.taken.fetch_add(1, Ordering::Relaxed) + 1, core::PendingSave::take(&mut game))
-        };
-        let mut files = self.lock();
-        let slot = files.written.entry(pending.slot()).or_default();
-        if number < *slot {
-            return Ok(());
-        }
-        *slot = number;
-        Ok(files.store.write(pending)?)
+        let (number, pending) = self.take(&game);
+        self.write_taken(&game, number, pending)
     }
 
     /// Gives up on `game` before a new deal or a restart: a game with moves counts as lost.
@@ -106,5 +123,50 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solitaire_core::notation::{position_from_json, position_to_json, Completeness};
+
+    /// Yakutat Bay with only the King of spades left to play, then played.
+    fn won_game() -> Arc<Game> {
+        let run = |suit: char, last: usize| -> Vec<String> {
+            "A23456789TJQK".chars().take(last).map(|rank| format!("{rank}{suit}")).collect()
+        };
+        let mut json = position_to_json(&core::State::empty(core::GameKind::YakutatBay));
+        json.foundations[..4].clone_from_slice(&[run('C', 13), run('D', 13), run('H', 13), run('S', 12)]);
+        json.tableau[0] = vec!["KS".into()];
+        let mut game = core::Game::from_position(position_from_json(&json, Completeness::Complete).unwrap());
+        let foundation = game.state().map().foundations().nth(3).unwrap();
+        game.play(core::Move::Transfer {
+            from: game.state().map().tableau().next().unwrap(),
+            count: 1,
+            to: foundation,
+        })
+        .unwrap();
+        assert!(game.state().is_won());
+        Game::wrap(game)
+    }
+
+    /// Two saves of a won game racing: the first taken (carrying the win) reaches the disk
+    /// last, after the second (which knows the win was taken) was written. The win was
+    /// dropped with the older save and never counted.
+    #[test]
+    fn an_older_save_carrying_a_win_is_not_dropped() {
+        let dir = std::env::temp_dir().join(format!("solitaire-store-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(dir.to_string_lossy().into_owned()).unwrap();
+        let game = won_game();
+        let (older, carrying_the_win) = store.take(&game);
+        let (newer, knowing_it_taken) = store.take(&game);
+        store.write_taken(&game, newer, knowing_it_taken).unwrap();
+        store.write_taken(&game, older, carrying_the_win).unwrap();
+        assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1);
+        store.save(game.clone()).unwrap();
+        assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1, "and counted once");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -206,6 +206,11 @@ impl Game {
         self.stats_recorded = true;
     }
 
+    /// A write that would have counted the game failed.
+    pub(crate) fn unmark_stats_recorded(&mut self) {
+        self.stats_recorded = false;
+    }
+
     /// Turning auto-play on plays what it can at once.
     pub fn set_auto_play(&mut self, on: bool) {
         self.auto_play = on;
@@ -397,7 +402,8 @@ impl Game {
     /// Counts the time since the last call, if the clock runs and the game is not won.
     pub fn touch(&mut self, now_ms: u64) {
         if self.clock.running && !self.state.is_won() {
-            self.clock.elapsed_ms += now_ms.saturating_sub(self.clock.last_ms);
+            // Saturating: a save may hold any count, and wrapping would make a long game quick.
+            self.clock.elapsed_ms = self.clock.elapsed_ms.saturating_add(now_ms.saturating_sub(self.clock.last_ms));
         }
         self.clock.last_ms = now_ms;
     }

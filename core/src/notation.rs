@@ -66,7 +66,8 @@ pub fn pile_name(map: &PileMap, pile: PileId) -> String {
 pub fn parse_pile(map: &PileMap, name: &str) -> Result<PileId, NotationError> {
     let bad = || NotationError::BadPile(name.to_string());
     let (kind, index) = match name.split_once(':') {
-        Some((kind, index)) => (kind, index.parse::<u8>().map_err(|_| bad())?),
+        // One name per pile: "tableau:00" and "tableau:+0" would read back as "tableau:0".
+        Some((kind, digits)) => (kind, digits.parse::<u8>().ok().filter(|i| i.to_string() == digits).ok_or_else(bad)?),
         None => (name, 0),
     };
     let kind =

@@ -92,6 +92,10 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
     if header.version > VERSION {
         return Err(SaveError::FutureVersion(header.version));
     }
+    // Versions start at 1: a 0 was never written, and reading it as 1 would rewrite it as 1.
+    if header.version == 0 {
+        return Err(SaveError::Malformed("save format version 0 does not exist".into()));
+    }
     let file: SaveFile = serde_json::from_str(text).map_err(|e| SaveError::Malformed(e.to_string()))?;
     if file.history.len() + file.redo.len() > MAX_STEPS {
         return Err(SaveError::TooLarge(text.len()));

@@ -5,6 +5,13 @@
 //! crash leaves either the old file or the new one. A file that fails to load is renamed to
 //! `<name>.corrupt-N.json` (never overwritten) and reported as `StoreError::Corrupt`; the store
 //! then carries on as if it were absent.
+//!
+//! A finished game (won, or given up) is counted once even if the process dies half way: its
+//! final save is written first (a crash then resumes it, uncounted), then the statistics
+//! together with that save's fingerprint, then the save is removed. A save whose fingerprint the
+//! statistics hold was already counted: `load` removes it rather than offer it to be finished,
+//! and counted, again. (So two byte-identical saves are one game: the same moves, and the same
+//! playing time to the millisecond.)
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
@@ -37,10 +44,11 @@ pub struct Stats {
 }
 
 impl Stats {
+    // Saturating: a statistics file may hold any count.
     fn record_win(&mut self, time_ms: u64, moves: u32) {
-        self.played += 1;
-        self.won += 1;
-        self.current_streak += 1;
+        self.played = self.played.saturating_add(1);
+        self.won = self.won.saturating_add(1);
+        self.current_streak = self.current_streak.saturating_add(1);
         self.best_streak = self.best_streak.max(self.current_streak);
         self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
         self.fewest_moves = Some(self.fewest_moves.map_or(moves, |m| m.min(moves)));
@@ -49,13 +57,13 @@ impl Stats {
     /// "Show me" finished it: played, not won, so no best time or fewest moves, and the
     /// streak of wins ends.
     fn record_assisted(&mut self) {
-        self.played += 1;
-        self.assisted += 1;
+        self.played = self.played.saturating_add(1);
+        self.assisted = self.assisted.saturating_add(1);
         self.current_streak = 0;
     }
 
     fn record_loss(&mut self) {
-        self.played += 1;
+        self.played = self.played.saturating_add(1);
         self.current_streak = 0;
     }
 }
@@ -65,6 +73,9 @@ impl Stats {
 struct StatsFile {
     version: u32,
     games: BTreeMap<String, Stats>,
+    /// Per save slot (`Slot::name`), the fingerprint of the final save of the last game counted.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    counted: BTreeMap<String, u64>,
     /// Per game, the days (`Date::day_number`) whose daily deal was won, unassisted.
     #[serde(default)]
     daily_wins: BTreeMap<String, BTreeSet<i64>>,
@@ -91,19 +102,44 @@ pub struct DailyEntry {
     pub in_progress: bool,
 }
 
+/// Where a game is saved: one slot per game kind for the game in progress, and one more for its
+/// daily deal, so that starting one never replaces the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Slot {
+    pub kind: GameKind,
+    pub daily: bool,
+}
+
+impl Slot {
+    fn of(game: &Game) -> Slot {
+        Slot { kind: game.kind(), daily: game.daily().is_some() }
+    }
+
+    /// The save file's stem, and the slot's key in the statistics: `chequers`, `chequers-daily`.
+    fn name(self) -> String {
+        if self.daily {
+            format!("{}-daily", self.kind.slug())
+        } else {
+            self.kind.slug().to_string()
+        }
+    }
+}
+
 /// What saving a game will write, taken from it in one short step (serialising, marking a win as
 /// recorded) so that whoever shares the game need not wait while the disk works: take it under
 /// the game's lock, `Store::write` it outside.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PendingSave {
-    kind: GameKind,
+    slot: Slot,
     daily: Option<Date>,
     content: Pending,
 }
 
+/// How a finished game counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Finish {
     Won { time_ms: u64, moves: u32 },
+    /// "Show me" played in it: played, not won.
     Assisted,
 }
 
@@ -111,31 +147,37 @@ enum Finish {
 enum Pending {
     /// The save file's new text.
     Progress(String),
-    /// The game is won: its save goes, and the result is recorded unless it already was.
-    Won { record: Option<Finish> },
+    /// The game is won: its final save, and how it counts unless it already was.
+    Won { save: String, record: Option<Finish> },
 }
 
 impl PendingSave {
     pub fn take(game: &mut Game) -> PendingSave {
         let content = if game.status() != Status::Won {
             Pending::Progress(save::to_json(game))
-        } else if game.stats_recorded() {
-            Pending::Won { record: None }
         } else {
-            game.mark_stats_recorded();
             let finish = if game.assisted() {
                 Finish::Assisted
             } else {
                 Finish::Won { time_ms: game.elapsed_ms(), moves: game.moves_made() }
             };
-            Pending::Won { record: Some(finish) }
+            let record = (!game.stats_recorded()).then_some(finish);
+            // Taken before marking: resumed after a crash before the count, it counts again.
+            let save = save::to_json(game);
+            game.mark_stats_recorded();
+            Pending::Won { save, record }
         };
-        PendingSave { kind: game.kind(), daily: game.daily(), content }
+        PendingSave { slot: Slot::of(game), daily: game.daily(), content }
     }
 
-    /// Which save this replaces: one per game kind, and one more for its daily deal.
-    pub fn slot(&self) -> (GameKind, bool) {
-        (self.kind, self.daily.is_some())
+    /// Which save this replaces.
+    pub fn slot(&self) -> Slot {
+        self.slot
+    }
+
+    /// Whether writing it counts a win: one that must not be dropped unwritten.
+    pub fn counts_win(&self) -> bool {
+        matches!(self.content, Pending::Won { record: Some(_), .. })
     }
 }
 
@@ -148,6 +190,12 @@ impl Store {
     /// Opens (creating if need be) the store in `dir`.
     pub fn open(dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let dir = dir.into();
+        // `create_dir_all("")` succeeds, and the files would then land in whatever the working
+        // directory happens to be.
+        if dir.as_os_str().is_empty() {
+            let source = io::Error::new(io::ErrorKind::InvalidInput, "no directory given");
+            return Err(StoreError::Io { path: dir, source });
+        }
         fs::create_dir_all(&dir).map_err(|source| StoreError::Io { path: dir.clone(), source })?;
         Ok(Store { dir })
     }
@@ -156,22 +204,8 @@ impl Store {
         &self.dir
     }
 
-    fn game_path(&self, kind: GameKind) -> PathBuf {
-        self.dir.join(format!("{}.json", kind.slug()))
-    }
-
-    /// The daily deal's game lives beside the game in progress, so starting one never
-    /// replaces the other.
-    fn daily_path(&self, kind: GameKind) -> PathBuf {
-        self.dir.join(format!("{}-daily.json", kind.slug()))
-    }
-
-    fn path_of(&self, kind: GameKind, daily: bool) -> PathBuf {
-        if daily {
-            self.daily_path(kind)
-        } else {
-            self.game_path(kind)
-        }
+    fn path(&self, slot: Slot) -> PathBuf {
+        self.dir.join(format!("{}.json", slot.name()))
     }
 
     fn stats_path(&self) -> PathBuf {
@@ -179,18 +213,18 @@ impl Store {
     }
 
     pub fn has_game(&self, kind: GameKind) -> bool {
-        self.game_path(kind).is_file()
+        self.path(Slot { kind, daily: false }).is_file()
     }
 
     /// The game of `kind` in progress, if any.
     pub fn load(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
-        self.load_from(kind, false)
+        self.load_from(Slot { kind, daily: false })
     }
 
     /// `kind`'s daily deal of `today`: the one saved if it is today's, else a new one. A saved
     /// daily game of an earlier day that was not finished is given up (it counts as played).
     pub fn load_daily(&self, kind: GameKind, today: Date) -> Result<Game, StoreError> {
-        match self.load_from(kind, true)? {
+        match self.load_from(Slot { kind, daily: true })? {
             Some(game) if game.daily() == Some(today) => Ok(game),
             Some(mut stale) => {
                 self.abandon(&mut stale)?;
@@ -200,21 +234,22 @@ impl Store {
         }
     }
 
-    fn load_from(&self, kind: GameKind, daily: bool) -> Result<Option<Game>, StoreError> {
-        let path = self.path_of(kind, daily);
+    fn load_from(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
+        let path = self.path(slot);
         let Some(text) = read_if_present(&path)? else { return Ok(None) };
+        if self.was_counted(slot, &text) {
+            // A finished game's save, left by a crash before its removal.
+            remove_if_present(&path)?;
+            return Ok(None);
+        }
         let game = save::from_json(&text).and_then(|game| {
-            if game.daily().is_some() != daily {
-                Err(crate::error::SaveError::Malformed(format!(
-                    "a {} game in the {} slot",
-                    if daily { "regular" } else { "daily" },
-                    if daily { "daily" } else { "regular" },
-                )))
-            } else if game.kind() == kind {
+            if Slot::of(&game) == slot {
                 Ok(game)
+            } else if game.kind() == slot.kind {
+                Err(crate::error::SaveError::Malformed(format!("a save that belongs in {}.json", Slot::of(&game).name())))
             } else {
                 Err(crate::error::SaveError::WrongGame {
-                    expected: kind.slug().into(),
+                    expected: slot.kind.slug().into(),
                     found: game.kind().slug().into(),
                 })
             }
@@ -228,48 +263,78 @@ impl Store {
     /// Saves `game` as its kind's game in progress. A won game is instead recorded in the
     /// statistics (once) and its save removed.
     pub fn save(&self, game: &mut Game) -> Result<(), StoreError> {
-        self.write(PendingSave::take(game))
+        let pending = PendingSave::take(game);
+        let written = self.write(pending.clone());
+        if written.is_err() {
+            self.after_failed_write(&pending, game);
+        }
+        written
+    }
+
+    /// After `write` failed: if the win `pending` carried was not counted, `game` is marked
+    /// uncounted again so that its next save counts it (a full disk must not lose a win).
+    pub fn after_failed_write(&self, pending: &PendingSave, game: &mut Game) {
+        if let Pending::Won { save, record: Some(_) } = &pending.content {
+            if !self.was_counted(pending.slot, save) {
+                game.unmark_stats_recorded();
+            }
+        }
     }
 
     /// Writes what `PendingSave::take` took from a game.
     pub fn write(&self, pending: PendingSave) -> Result<(), StoreError> {
-        let path = self.path_of(pending.kind, pending.daily.is_some());
+        let (slot, key) = (pending.slot, pending.slot.kind.slug().to_string());
         match pending.content {
-            Pending::Progress(json) => write_atomic(&path, json.as_bytes()),
-            Pending::Won { record } => {
-                let outcome = match record {
-                    Some(finish) => self.update_stats_file(|file| {
-                        let stats = file.games.entry(pending.kind.slug().to_string()).or_default();
-                        match finish {
-                            Finish::Won { time_ms, moves } => {
-                                stats.record_win(time_ms, moves);
-                                if let Some(date) = pending.daily {
-                                    let days = file.daily_wins.entry(pending.kind.slug().to_string()).or_default();
-                                    days.insert(date.day_number());
-                                }
-                            }
-                            Finish::Assisted => stats.record_assisted(),
-                        }
-                    }),
-                    None => Ok(()),
-                };
-                remove_if_present(&path)?;
-                outcome
+            Pending::Progress(json) => write_atomic(&self.path(slot), json.as_bytes()),
+            Pending::Won { save, record: Some(Finish::Won { time_ms, moves }) } => self.finish(slot, &save, |file| {
+                file.games.entry(key.clone()).or_default().record_win(time_ms, moves);
+                if let Some(date) = pending.daily {
+                    file.daily_wins.entry(key).or_default().insert(date.day_number());
+                }
+            }),
+            Pending::Won { save, record: Some(Finish::Assisted) } => {
+                self.finish(slot, &save, |file| file.games.entry(key).or_default().record_assisted())
             }
+            Pending::Won { record: None, .. } => remove_if_present(&self.path(slot)),
         }
     }
 
     /// The player gives up on `game` (new deal, restart): it counts as played and lost if a
     /// move was made and it was not won. Its save is removed.
     pub fn abandon(&self, game: &mut Game) -> Result<(), StoreError> {
-        let outcome = if game.moves_made() > 0 && !game.stats_recorded() && game.status() != Status::Won {
-            game.mark_stats_recorded();
-            self.update_stats(game.kind(), Stats::record_loss)
-        } else {
-            Ok(())
-        };
-        remove_if_present(&self.path_of(game.kind(), game.daily().is_some()))?;
-        outcome
+        let slot = Slot::of(game);
+        if game.moves_made() == 0 || game.stats_recorded() || game.status() == Status::Won {
+            return remove_if_present(&self.path(slot));
+        }
+        // Marked only once counted: after a failed write, giving up again still counts.
+        let key = slot.kind.slug().to_string();
+        self.finish(slot, &save::to_json(game), |file| file.games.entry(key).or_default().record_loss())?;
+        game.mark_stats_recorded();
+        Ok(())
+    }
+
+    /// Counts a finished game once, whatever the process or disk does meanwhile: writes its
+    /// final save, then the statistics with `change` and the save's fingerprint, then removes
+    /// the save.
+    fn finish(&self, slot: Slot, save: &str, change: impl FnOnce(&mut StatsFile)) -> Result<(), StoreError> {
+        let path = self.path(slot);
+        write_atomic(&path, save.as_bytes())?;
+        match self.update_stats(slot, fingerprint(save), change) {
+            // Not counted: the final save stays, to be counted by the next try.
+            Err(error @ StoreError::Io { .. }) => Err(error),
+            outcome => {
+                remove_if_present(&path)?;
+                outcome
+            }
+        }
+    }
+
+    /// Whether `save` is the final save of a game the statistics already counted. Damaged
+    /// statistics count nothing here (`stats` reports them).
+    fn was_counted(&self, slot: Slot, save: &str) -> bool {
+        let Ok(Some(text)) = read_if_present(&self.stats_path()) else { return false };
+        serde_json::from_str::<StatsFile>(&text)
+            .is_ok_and(|file| file.counted.get(&slot.name()) == Some(&fingerprint(save)))
     }
 
     /// Each game's daily deal on `date`: which deal, whether it was won, whether one is in
@@ -283,7 +348,7 @@ impl Store {
                 kind,
                 deal: daily_deal(kind, date),
                 won: file.daily_wins.get(kind.slug()).is_some_and(|days| days.contains(&day)),
-                in_progress: self.daily_path(kind).is_file(),
+                in_progress: self.path(Slot { kind, daily: true }).is_file(),
             })
             .collect())
     }
@@ -296,7 +361,7 @@ impl Store {
         let mut streak = DailyStreak::default();
         let (mut run, mut previous) = (0u32, None);
         for &day in &days {
-            run = if previous == Some(day - 1) { run + 1 } else { 1 };
+            run = if previous == Some(day - 1) { run.saturating_add(1) } else { 1 };
             streak.best = streak.best.max(run);
             previous = Some(day);
         }
@@ -322,14 +387,10 @@ impl Store {
         }
     }
 
-    /// Applies `change` to `kind`'s statistics. A damaged statistics file is kept aside and
-    /// the change is applied to fresh statistics; the damage is still reported.
-    fn update_stats(&self, kind: GameKind, change: impl FnOnce(&mut Stats)) -> Result<(), StoreError> {
-        self.update_stats_file(|file| change(file.games.entry(kind.slug().to_string()).or_default()))
-    }
-
-    /// `update_stats` over the whole file.
-    fn update_stats_file(&self, change: impl FnOnce(&mut StatsFile)) -> Result<(), StoreError> {
+    /// Applies `change` to the statistics and notes `counted` as `slot`'s last counted game.
+    /// A damaged statistics file is kept aside and the change is applied to fresh statistics;
+    /// the damage is still reported.
+    fn update_stats(&self, slot: Slot, counted: u64, change: impl FnOnce(&mut StatsFile)) -> Result<(), StoreError> {
         let (mut file, damage) = match self.read_stats() {
             Ok(file) => (file, None),
             Err(corrupt @ StoreError::Corrupt { .. }) => {
@@ -339,6 +400,7 @@ impl Store {
         };
         change(&mut file);
         file.version = STATS_VERSION;
+        file.counted.insert(slot.name(), counted);
         let text = serde_json::to_string_pretty(&file).expect("statistics always serialise");
         write_atomic(&self.stats_path(), text.as_bytes())?;
         damage.map_or(Ok(()), Err)
@@ -371,6 +433,11 @@ fn remove_if_present(path: &Path) -> Result<(), StoreError> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StoreError::Io { path: path.to_path_buf(), source: e }),
         _ => Ok(()),
     }
+}
+
+/// FNV-1a, 64 bits: the same on every platform and version, unlike `std`'s hashers.
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Write to `<path>.tmp`, sync, rename over `path`, sync the directory.
