@@ -306,11 +306,16 @@ impl Store {
         if game.moves_made() == 0 || game.stats_recorded() || game.status() == Status::Won {
             return remove_if_present(&self.path(slot));
         }
-        // Marked only once counted: after a failed write, giving up again still counts.
+        // Marked only once counted: after a failed write, giving up again still counts. Counted
+        // despite an error (damaged statistics kept aside and reported, a save that could not be
+        // removed), it must not count again.
         let key = slot.kind.slug().to_string();
-        self.finish(slot, &save::to_json(game), |file| file.games.entry(key).or_default().record_loss())?;
-        game.mark_stats_recorded();
-        Ok(())
+        let last = save::to_json(game);
+        let outcome = self.finish(slot, &last, |file| file.games.entry(key).or_default().record_loss());
+        if outcome.is_ok() || self.was_counted(slot, &last) {
+            game.mark_stats_recorded();
+        }
+        outcome
     }
 
     /// Counts a finished game once, whatever the process or disk does meanwhile: writes its

@@ -70,3 +70,22 @@ fn a_pile_has_one_name() {
     assert_ne!(padded, text);
     assert!(matches!(save::from_json(&padded), Err(SaveError::IllegalHistory { index: 0 })), "{padded}");
 }
+
+/// Giving up a game while the statistics file was damaged counted the loss (on fresh
+/// statistics, the damage reported) but left the game unmarked: saved again, its save matched
+/// the counted one and vanished on the next load. Found by `hostile_store.rs` in the bindings.
+#[test]
+fn a_loss_counted_beside_damaged_statistics_is_marked_counted() {
+    let dir = std::env::temp_dir().join(format!("solitaire-abandon-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::open(&dir).unwrap();
+    std::fs::write(dir.join("stats.json"), b"").unwrap();
+    let mut game = Game::new(GameKind::Zerline, 3);
+    game.deal_stock().unwrap();
+    assert!(matches!(store.abandon(&mut game), Err(StoreError::Corrupt { .. })), "the damage is reported");
+    assert!(game.stats_recorded(), "the loss was counted");
+    assert_eq!(store.stats(GameKind::Zerline).unwrap().played, 1);
+    store.abandon(&mut game).unwrap();
+    assert_eq!(store.stats(GameKind::Zerline).unwrap().played, 1, "not counted twice");
+    let _ = std::fs::remove_dir_all(&dir);
+}
