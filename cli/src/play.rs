@@ -163,6 +163,11 @@ impl Session {
                 };
                 return self.offer(Switch { game: again, instead: "a fresh start".into(), started });
             }
+            // The daily game has a save of its own; another deal would go over the game in
+            // progress, which this session does not show.
+            ["new", ..] | ["winnable"] if self.game.daily().is_some() => {
+                Err("this is the daily deal: 'restart' it, or quit and play without --daily".into())
+            }
             ["new"] => return self.offer(self.deal(rand::random_range(1..=1_000_000))),
             ["new", n] => match args::number(n, "the deal") {
                 Ok(n) => return self.offer(self.deal(n)),

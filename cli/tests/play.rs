@@ -173,6 +173,13 @@ fn the_daily_deal_is_announced_kept_apart_and_resumed() {
     assert!(dir.join("chequers-daily.json").exists() && !dir.join("chequers.json").exists());
     let screen = play_chequers(&dir, &day, "q\n");
     assert!(screen.contains("Resumed your daily deal of 2026-11-30 (1 move)."), "{screen}");
+
+    // The game in progress is never replaced from a daily session.
+    play_chequers(&dir, &["--deal", "9"], "show 1\nq\n");
+    let regular = std::fs::read(dir.join("chequers.json")).unwrap();
+    let screen = play_chequers(&dir, &day, "new\nnew 5\nwinnable\nq\n");
+    assert_eq!(screen.matches("this is the daily deal: 'restart' it").count(), 3, "{screen}");
+    assert_eq!(std::fs::read(dir.join("chequers.json")).unwrap(), regular);
 }
 
 #[test]
