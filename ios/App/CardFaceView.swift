@@ -1,4 +1,5 @@
 import SolitaireCore
+import SolitaireModel
 import SwiftUI
 import UIKit
 
@@ -60,9 +61,11 @@ struct CardFaceView: View {
     }
 }
 
-/// Where a pile's bottom card sits: an outline, lit up when a dragged card may land there.
+/// Where a pile's bottom card sits: an outline, lit up when a dragged card may land there,
+/// and, while empty, the core's mark of what it takes ("A↑", "K", "✕") or the stock's
+/// turn-over arrow. VoiceOver reads the pile's description instead, which says the same.
 struct PileOutline: View {
-    let kind: PileKind
+    let mark: EmptyMark?
     let isTarget: Bool
     let isHinted: Bool
 
@@ -76,13 +79,21 @@ struct PileOutline: View {
                     isTarget || isHinted ? Color.yellow : Color.white.opacity(0.35),
                     lineWidth: isTarget || isHinted ? max(2, width * 0.05) : 1
                 )
-                if kind == .stock {
-                    // An empty stock turns the waste over when tapped.
+                switch mark {
+                case .turnOver:
                     Image(systemName: "arrow.counterclockwise")
                         .font(.system(size: width * 0.35))
-                        .foregroundStyle(.white.opacity(0.5))
+                case .takes(let symbol):
+                    Text(symbol)
+                        .font(.system(size: width * 0.32, weight: .semibold, design: .rounded))
+                        .minimumScaleFactor(0.4)
+                        .lineLimit(1)
+                        .padding(width * 0.06)
+                case nil:
+                    EmptyView()
                 }
             }
+            .foregroundStyle(.white.opacity(0.5))
         }
     }
 }
