@@ -42,9 +42,10 @@ struct TableView: View {
                 }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
-            // The moves "show me" plays come from the model, not from a gesture: they glide
-            // as the player's own do (`play` below).
-            .animation(game.showMe == .playing ? Self.moveAnimation : nil, value: game.status.moves)
+            // The moves "show me" plays come from the model, not from a gesture: they glide as
+            // the player's own do (`play` below). Never nil here: a nil animation would also
+            // stop the player's moves from animating.
+            .animation(Self.moveAnimation, value: game.status.moves)
             .coordinateSpace(.named(Self.space))
             // The core's coordinates run left to right whatever the language.
             .environment(\.layoutDirection, .leftToRight)
