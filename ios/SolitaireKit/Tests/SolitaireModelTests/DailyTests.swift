@@ -99,6 +99,24 @@ struct DailyTests {
         }
     }
 
+    @Test("A daily deal finished by show me is not marked won and starts no streak")
+    func aShownDailyDealIsNotWon() async throws {
+        try await withTemporaryFolder { folder in
+            let app = try AppModel(directory: folder, today: { someDay }, showMePace: .zero)
+            app.openDaily(dailyKind)
+            let model = try #require(app.current)
+            await model.showMeTheWin(budgetMs: 60_000)
+            #expect(model.status.state == .won)
+            #expect(model.status.assisted)
+            app.close()
+            let daily = try #require(app.daily)
+            #expect(daily.games.allSatisfy { !$0.won })
+            #expect(daily.currentStreak == 0 && daily.bestStreak == 0)
+            let stats = try #require(app.overview.first { $0.info.kind == dailyKind }?.stats)
+            #expect(stats.played == 1 && stats.won == 0 && stats.assisted == 1)
+        }
+    }
+
     @Test("The daily deal's date is the device's own calendar day, not UTC's")
     func theDateIsTheLocalOne() throws {
         // 23:30 UTC on 30 November 2026.

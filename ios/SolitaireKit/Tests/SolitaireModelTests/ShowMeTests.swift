@@ -93,6 +93,22 @@ struct ShowMeTests {
         }
     }
 
+    @Test("Stopped while it searches, show me plays nothing and tells nothing")
+    func stoppingTheSearch() async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: Game(kind: .zerline, deal: winningDeal(.zerline)), folder: folder, showMePace: .zero)
+            let model = harness.model
+            let showing = Task { await model.showMeTheWin() }
+            try await waitUntil { model.showMe == .searching }
+            model.stopShowingMe()
+            await showing.value
+            #expect(model.showMe == .idle)
+            #expect(model.status.moves == 0)
+            #expect(!model.status.assisted)
+            #expect(harness.reports.isEmpty)
+        }
+    }
+
     @Test("A position the solver proves lost is reported as such, and nothing is played")
     func aLostPositionIsReported() async throws {
         try await withTemporaryFolder { folder in
