@@ -1,5 +1,4 @@
 import SolitaireCore
-import SolitaireModel
 import SwiftUI
 import UIKit
 
@@ -62,10 +61,10 @@ struct CardFaceView: View {
 }
 
 /// Where a pile's bottom card sits: an outline, lit up when a dragged card may land there,
-/// and, while empty, the core's mark of what it takes ("A↑", "K", "✕") or the stock's
-/// turn-over arrow. VoiceOver reads the pile's description instead, which says the same.
+/// and, while empty, the core's mark of what it takes ("A↑", "K", "✕"). VoiceOver reads the
+/// pile's description instead, which says the same in words.
 struct PileOutline: View {
-    let mark: EmptyMark?
+    let mark: String?
     let isTarget: Bool
     let isHinted: Bool
 
@@ -79,21 +78,15 @@ struct PileOutline: View {
                     isTarget || isHinted ? Color.yellow : Color.white.opacity(0.35),
                     lineWidth: isTarget || isHinted ? max(2, width * 0.05) : 1
                 )
-                switch mark {
-                case .turnOver:
-                    Image(systemName: "arrow.counterclockwise")
-                        .font(.system(size: width * 0.35))
-                case .takes(let symbol):
-                    Text(symbol)
+                if let mark {
+                    Text(mark)
                         .font(.system(size: width * 0.32, weight: .semibold, design: .rounded))
                         .minimumScaleFactor(0.4)
                         .lineLimit(1)
                         .padding(width * 0.06)
-                case nil:
-                    EmptyView()
+                        .foregroundStyle(.white.opacity(0.5))
                 }
             }
-            .foregroundStyle(.white.opacity(0.5))
         }
     }
 }

@@ -76,12 +76,11 @@ public final class GameModel {
         table.piles.first(where: { $0.pile == id })
     }
 
-    /// What to draw inside `pile`'s outline: nil while it holds cards, or where anything goes.
-    public func emptyMark(of pile: PileView) -> EmptyMark? {
-        guard pile.cardCount == 0 else { return nil }
-        // The core marks an empty stock as spent; it is not while it can turn the waste over.
-        if pile.kind == .stock && status.canDeal { return .turnOver }
-        return pile.emptySymbol.isEmpty ? nil : .takes(pile.emptySymbol)
+    /// What to draw inside `pile`'s outline: the core's mark of what the empty place takes
+    /// ("A↑", "K↓", "Q", "K–A", or "✕" where nothing is left to come); nil while it holds cards,
+    /// or where anything goes.
+    public func emptyMark(of pile: PileView) -> String? {
+        pile.cardCount == 0 && !pile.emptySymbol.isEmpty ? pile.emptySymbol : nil
     }
 
     public func setViewport(_ viewport: Viewport) {
@@ -372,14 +371,6 @@ public final class GameModel {
             self.cannotBeWon = answer.verdict == .unwinnable
         }
     }
-}
-
-/// What an empty pile's outline shows.
-public enum EmptyMark: Equatable, Sendable {
-    /// The core's mark of what the place takes: "A↑", "K↓", "Q", "K–A", or "✕" (nothing left).
-    case takes(String)
-    /// An empty stock that turns the waste over when tapped.
-    case turnOver
 }
 
 /// Where "show me" is.
