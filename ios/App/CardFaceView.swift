@@ -60,9 +60,11 @@ struct CardFaceView: View {
     }
 }
 
-/// Where a pile's bottom card sits: an outline, lit up when a dragged card may land there.
+/// Where a pile's bottom card sits: an outline, lit up when a dragged card may land there,
+/// and, while empty, the core's mark of what it takes ("A↑", "K", "✕"). VoiceOver reads the
+/// pile's description instead, which says the same in words.
 struct PileOutline: View {
-    let kind: PileKind
+    let mark: String?
     let isTarget: Bool
     let isHinted: Bool
 
@@ -76,10 +78,12 @@ struct PileOutline: View {
                     isTarget || isHinted ? Color.yellow : Color.white.opacity(0.35),
                     lineWidth: isTarget || isHinted ? max(2, width * 0.05) : 1
                 )
-                if kind == .stock {
-                    // An empty stock turns the waste over when tapped.
-                    Image(systemName: "arrow.counterclockwise")
-                        .font(.system(size: width * 0.35))
+                if let mark {
+                    Text(mark)
+                        .font(.system(size: width * 0.32, weight: .semibold, design: .rounded))
+                        .minimumScaleFactor(0.4)
+                        .lineLimit(1)
+                        .padding(width * 0.06)
                         .foregroundStyle(.white.opacity(0.5))
                 }
             }

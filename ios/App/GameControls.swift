@@ -2,7 +2,8 @@ import SolitaireCore
 import SolitaireModel
 import SwiftUI
 
-/// Undo, redo and hint at hand; the rest (dealing, auto-play, rules, statistics) in a menu.
+/// Undo, redo, hint and "show me" at hand; the rest (dealing, auto-play, rules, statistics) in
+/// a menu. A daily deal can be restarted but not replaced, so its menu offers no other deal.
 @MainActor
 struct GameControls: ToolbarContent {
     let game: GameModel
@@ -38,14 +39,27 @@ struct GameControls: ToolbarContent {
         } label: {
             Label("Hint", systemImage: "lightbulb")
         }
-        .disabled(game.isThinking || game.status.state != .playing)
+        .disabled(game.isThinking || game.showMe != .idle || game.status.state != .playing)
+
+        Spacer()
+
+        // While it runs, the notice over the table offers Stop.
+        Button {
+            Task { await game.showMeTheWin() }
+        } label: {
+            Label("Show me", systemImage: "play.circle")
+        }
+        .disabled(game.isThinking || game.showMe != .idle || game.status.state != .playing)
+        .accessibilityHint("The solver plays the game out from here. It counts as played, not won.")
 
         Spacer()
 
         Menu {
-            Button("New deal") { onDeal(.random) }
-            Button("New winnable deal") { onDeal(.winnable) }
-            Button("Deal by number…") { onShow(.dealNumber) }
+            if !game.isDaily {
+                Button("New deal") { onDeal(.random) }
+                Button("New winnable deal") { onDeal(.winnable) }
+                Button("Deal by number…") { onShow(.dealNumber) }
+            }
             Button("Restart this deal") { onDeal(.restart) }
             Divider()
             Toggle("Auto-play to foundations", isOn: autoPlay)

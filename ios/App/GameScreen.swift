@@ -49,7 +49,7 @@ struct GameScreen: View {
                     WinView(status: game.status, onDeal: { deal($0) }, onLeave: { onLeave() })
                 }
             }
-            .navigationTitle(info.name)
+            .navigationTitle(game.isDaily ? "\(info.name): daily deal" : info.name)
             .navigationBarTitleDisplayMode(.inline)
             .toolbar {
                 ToolbarItem(placement: .topBarTrailing) {

@@ -2,14 +2,19 @@ import SolitaireCore
 import SolitaireModel
 import SwiftUI
 
-/// At most one notice over the table: no move left, the game can no longer be won, or a hint.
+/// At most one notice over the table: "show me" under way, no move left, the game can no
+/// longer be won, or a hint.
 @MainActor
 struct NoticeBanner: View {
     let game: GameModel
 
     var body: some View {
         Group {
-            if game.status.state == .lost {
+            if game.showMe != .idle {
+                notice(game.showMe == .searching ? "Looking for a win…" : "Showing the win…", systemImage: "play.circle") {
+                    Button("Stop") { game.stopShowingMe() }
+                }
+            } else if game.status.state == .lost {
                 notice("No more moves", systemImage: "xmark.octagon") {
                     Button("Undo") { withAnimation(.snappy) { game.undo() } }
                 }
@@ -26,6 +31,7 @@ struct NoticeBanner: View {
                 }
             }
         }
+        .animation(.default, value: game.showMe)
         .animation(.default, value: game.status.state)
         .animation(.default, value: game.cannotBeWon)
     }

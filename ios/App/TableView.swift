@@ -42,6 +42,10 @@ struct TableView: View {
                 }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
+            // The moves "show me" plays come from the model, not from a gesture: they glide as
+            // the player's own do (`play` below). Never nil here: a nil animation would also
+            // stop the player's moves from animating.
+            .animation(Self.moveAnimation, value: game.status.moves)
             .coordinateSpace(.named(Self.space))
             // The core's coordinates run left to right whatever the language.
             .environment(\.layoutDirection, .leftToRight)
@@ -56,7 +60,7 @@ struct TableView: View {
 
     private func pileView(_ pile: PileView) -> some View {
         PileOutline(
-            kind: pile.kind,
+            mark: game.emptyMark(of: pile),
             isTarget: drag?.targets.contains(pile.pile) ?? false,
             isHinted: game.hintMarks.piles.contains(pile.pile)
         )
@@ -124,8 +128,10 @@ struct TableView: View {
 
     /// Every change of position animates, so cards glide to where the core puts them.
     private func play(_ action: () -> Void) {
-        withAnimation(.snappy(duration: 0.25), action)
+        withAnimation(Self.moveAnimation, action)
     }
+
+    private static let moveAnimation = Animation.snappy(duration: 0.25)
 
     private func viewport(of proxy: GeometryProxy) -> Viewport {
         let insets = proxy.safeAreaInsets

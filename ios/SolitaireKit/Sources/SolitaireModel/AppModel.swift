@@ -8,6 +8,8 @@ import SolitaireCore
 public final class AppModel {
     /// Every game with its statistics and whether one is in progress, in menu order.
     public private(set) var overview: [GameOverview] = []
+    /// Today's daily deal of every game, whether each is won or in progress, and the daily streak.
+    public private(set) var daily: DailyOverview? = nil
     /// The game on screen, if any.
     public private(set) var current: GameModel? = nil
     /// Something the player should be told once (a damaged file set aside, a failed save).
@@ -16,11 +18,22 @@ public final class AppModel {
     private let store: Store
     private let saver: Saver
     private let searches = Searches()
+    private let showMePace: Duration
+    /// The device's local date, asked afresh each time (the app may stay open past midnight).
+    private let today: @MainActor () -> DailyDate
 
     /// Opens (creating it if need be) the store in `directory`: Application Support on iOS.
-    public init(directory: URL) throws {
+    /// `today` gives the date of the daily deals; `showMePace` the wait between the moves
+    /// "show me" plays (tests inject both).
+    public init(
+        directory: URL,
+        today: @escaping @MainActor () -> DailyDate = { localDate() },
+        showMePace: Duration = .milliseconds(500)
+    ) throws {
         store = try Store.open(dir: directory.path)
         saver = Saver(store: store)
+        self.today = today
+        self.showMePace = showMePace
         refreshOverview()
         // Ends with the app model: releasing the saver finishes its stream of failures.
         Task { [weak self, failures = saver.failures] in
@@ -41,6 +54,12 @@ public final class AppModel {
             // A damaged statistics file has been set aside: reading again starts afresh.
             overview = (try? store.overview()) ?? []
         }
+        do {
+            daily = try store.dailyOverview(date: today())
+        } catch {
+            message = playerMessage(for: error)
+            daily = try? store.dailyOverview(date: today())
+        }
     }
 
     /// Continues the game of `kind` in progress exactly as it was left (undo history included),
@@ -53,7 +72,27 @@ public final class AppModel {
         } catch {
             message = playerMessage(for: error)
         }
-        let model = GameModel(game: resumed ?? Game.newRandom(kind: kind), saver: saver, searches: searches) { [weak self] text in
+        show(resumed ?? Game.newRandom(kind: kind))
+    }
+
+    /// Opens today's daily deal of `kind`: as it was left today, or new. (An unfinished one of
+    /// an earlier day is given up by the store.)
+    public func openDaily(_ kind: GameKind) {
+        saver.flush()
+        let date = today()
+        do {
+            show(try store.resumeDaily(kind: kind, date: date))
+        } catch {
+            message = playerMessage(for: error)
+            // A damaged daily save has been set aside: the day's deal starts afresh.
+            if let game = try? Game.newDaily(kind: kind, date: date) {
+                show(game)
+            }
+        }
+    }
+
+    private func show(_ game: Game) {
+        let model = GameModel(game: game, saver: saver, searches: searches, showMePace: showMePace) { [weak self] text in
             self?.message = text
         }
         model.resume()
@@ -77,4 +116,11 @@ public final class AppModel {
     public func resume() {
         current?.resume()
     }
+}
+
+/// The calendar date of `moment` on the device's own calendar and time zone (never UTC): the
+/// day whose daily deals the player sees.
+public func localDate(of moment: Date = Date(), calendar: Calendar = .current) -> DailyDate {
+    let parts = calendar.dateComponents([.year, .month, .day], from: moment)
+    return DailyDate(year: Int32(parts.year ?? 1970), month: UInt32(parts.month ?? 1), day: UInt32(parts.day ?? 1))
 }

@@ -26,10 +26,18 @@ public final class GameModel {
     public private(set) var cannotBeWon = false
     /// A hint or an undo-to-winnable search is running.
     public private(set) var isThinking = false
+    /// Where "show me" is: idle, searching for a win, or playing the winning line.
+    public private(set) var showMe = ShowMeState.idle
 
     private let saver: Saver
     private let searches: Searches
     private let report: @MainActor (String) -> Void
+    /// The wait between two moves "show me" plays, so a person can follow them.
+    private let showMePace: Duration
+    /// The "show me" under way: cancelling it stops the search or the playing.
+    @ObservationIgnored private var showMeTask: Task<Void, Never>? = nil
+    /// Tells a finished "show me" whether a newer one has replaced it (then it leaves the state alone).
+    @ObservationIgnored private var showMeRun = 0
     /// The still-winnable check of the current position; await it to read `cannotBeWon`.
     @ObservationIgnored public private(set) var winnabilityCheck: Task<Void, Never>? = nil
     /// The flags of the searches under way: any change of position makes their answers stale.
@@ -37,11 +45,19 @@ public final class GameModel {
     @ObservationIgnored private var helpFlag: CancelFlag? = nil
 
     /// `report` shows the player a message (failures the game cannot show on the table);
-    /// `searches` runs the solver off the main actor and off the cooperative pool.
-    public init(game: Game, saver: Saver, searches: Searches = Searches(), report: @escaping @MainActor (String) -> Void) {
+    /// `searches` runs the solver off the main actor and off the cooperative pool; `showMePace`
+    /// is the wait between the moves "show me" plays (tests pass zero).
+    public init(
+        game: Game,
+        saver: Saver,
+        searches: Searches = Searches(),
+        showMePace: Duration = .milliseconds(500),
+        report: @escaping @MainActor (String) -> Void
+    ) {
         self.game = game
         self.saver = saver
         self.searches = searches
+        self.showMePace = showMePace
         self.report = report
         status = game.status()
         checkWinnability()
@@ -52,8 +68,19 @@ public final class GameModel {
     /// Throwing this game away loses something: ask first.
     public var needsConfirmation: Bool { status.moves > 0 && status.state != .won }
 
+    /// The day's daily deal: it can be restarted, but not replaced by another deal (which would
+    /// be saved over the game in progress of its kind, in the other slot).
+    public var isDaily: Bool { status.daily != nil }
+
     public func pile(_ id: UInt32) -> PileView? {
         table.piles.first(where: { $0.pile == id })
+    }
+
+    /// What to draw inside `pile`'s outline: the core's mark of what the empty place takes
+    /// ("A↑", "K↓", "Q", "K–A", or "✕" where nothing is left to come); nil while it holds cards,
+    /// or where anything goes.
+    public func emptyMark(of pile: PileView) -> String? {
+        pile.cardCount == 0 && !pile.emptySymbol.isEmpty ? pile.emptySymbol : nil
     }
 
     public func setViewport(_ viewport: Viewport) {
@@ -75,6 +102,7 @@ public final class GameModel {
 
     /// A tap on a pile's empty outline: only the stock does something (it turns the waste over).
     public func tapEmpty(_ pile: PileView) {
+        stopShowingMe()
         guard pile.kind == .stock else { return }
         perform { try $0.dealStock() }
     }
@@ -89,6 +117,7 @@ public final class GameModel {
     /// The dragged `card` (with the cards on it) was let go at (`x`, `y`) in table points.
     /// Anywhere it cannot go, it simply stays where it was.
     public func drop(_ card: CardView, x: Float, y: Float) {
+        stopShowingMe()
         guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile else { return }
         move(card, to: to)
     }
@@ -148,8 +177,11 @@ public final class GameModel {
         perform { $0.setAutoPlay(on: on) }
     }
 
-    /// Throws the current game away (recording it as given up), then deals as chosen.
+    /// Throws the current game away (recording it as given up), then deals as chosen. A daily
+    /// game can only be restarted (see `isDaily`): any other choice changes nothing.
     public func deal(_ choice: DealChoice) {
+        guard !isDaily || choice == .restart else { return }
+        stopShowingMe()
         do {
             try saver.abandon(game)
         } catch {
@@ -170,6 +202,7 @@ public final class GameModel {
     // MARK: Help from the solver (on the search queue: it searches for up to seconds)
 
     public func showHint() async {
+        stopShowingMe()
         let game = self.game
         let moves = status.moves
         let flag = startHelp()
@@ -186,6 +219,7 @@ public final class GameModel {
     }
 
     public func undoToWinnable() async {
+        stopShowingMe()
         let game = self.game
         let flag = startHelp()
         let undone = await searches.run(flag, cancelled: 0) { game.undoToWinnable(budgetMs: 3000, cancel: $0) }
@@ -212,10 +246,75 @@ public final class GameModel {
         isThinking = false
     }
 
+    // MARK: Show me (the solver plays the game out)
+
+    /// Searches for a win from here (on the search queue), then plays the winning line one move
+    /// at a time, `showMePace` apart, each redrawn and saved like any other. Returns when the
+    /// line is played or stopped. Anything the player does stops it (`stopShowingMe`); a
+    /// position the solver proved lost, or no win found in time, is reported. A game won this
+    /// way counts as played, not won: the store records it so when it is saved. The search
+    /// gives up after `budgetMs`.
+    public func showMeTheWin(budgetMs: UInt32 = 10_000) async {
+        stopShowingMe()
+        showMeRun += 1
+        let run = showMeRun
+        let task = Task { await self.playOut(budgetMs: budgetMs) }
+        showMeTask = task
+        await task.value
+        guard run == showMeRun else { return }
+        showMeTask = nil
+        showMe = .idle
+    }
+
+    /// Stops "show me" (the search, or the playing between two moves); the player goes on by hand.
+    public func stopShowingMe() {
+        showMeTask?.cancel()
+        showMeTask = nil
+        showMe = .idle
+    }
+
+    private func playOut(budgetMs: UInt32) async {
+        // Stopped before it began.
+        guard !Task.isCancelled else { return }
+        let game = self.game
+        let moves = status.moves
+        showMe = .searching
+        // Cancelling this task sets the flag, which stops the search within a solver chunk.
+        let found = await searches.run(CancelFlag(), cancelled: nil) { Optional(game.showMe(budgetMs: budgetMs, cancel: $0)) }
+        guard let found, !Task.isCancelled, game === self.game, moves == status.moves else { return }
+        switch found.verdict {
+        case .unwinnable:
+            cannotBeWon = true
+            report("This position cannot be won: the solver proved it.")
+        case .unknown:
+            report("The solver found no win in time.")
+        case .winnable:
+            showMe = .playing
+            for move in found.moves {
+                do {
+                    try await Task.sleep(for: showMePace)
+                    // A stop that came as the sleep ended does not end the sleep early.
+                    try Task.checkCancellation()
+                    try game.playAssisted(mv: move)
+                } catch is CancellationError {
+                    return
+                } catch GameError.IllegalMove {
+                    // The position is no longer the one the line was found for.
+                    return
+                } catch {
+                    report(playerMessage(for: error))
+                    return
+                }
+                changed()
+            }
+        }
+    }
+
     // MARK: Leaving and coming back
 
     /// The game leaves the screen: stop its clock and write it before the app may be suspended.
     public func pause() {
+        stopShowingMe()
         game.pause()
         saver.save(game)
         saver.flush()
@@ -230,6 +329,8 @@ public final class GameModel {
 
     /// Runs one action on the game; an illegal one changes nothing (a dragged card snaps back).
     private func perform(_ action: (Game) throws -> Void) {
+        // The player takes over from "show me".
+        stopShowingMe()
         do {
             try action(game)
         } catch GameError.IllegalMove {
@@ -270,6 +371,15 @@ public final class GameModel {
             self.cannotBeWon = answer.verdict == .unwinnable
         }
     }
+}
+
+/// Where "show me" is.
+public enum ShowMeState: Equatable, Sendable {
+    case idle
+    /// The solver is looking for a win from the current position.
+    case searching
+    /// The winning line is being played, move by move.
+    case playing
 }
 
 /// A screen-reader action that moves a card (with the cards on it) to a pile it may go to.

@@ -89,19 +89,23 @@ struct SearchTests {
         #expect(await second.value == "cancelled")
         #expect(started.value == 1)
 
-        // Cancelling the asking task sets the flag the core's search polls. The search waits for
-        // the cancellation (up to 10 s) before it asks the core, so a quick solve cannot finish
-        // first: the core then answers Unknown at once, although the deal is winnable.
+        // Cancelling the asking task sets the flag the core's search polls. The task is
+        // cancelled only once the search has started (cancelled sooner, it would never start),
+        // and the search waits for the cancellation (up to 10 s) before it asks the core, so a
+        // quick solve cannot finish first: the core then answers Unknown at once, although the
+        // deal is winnable.
         let game = Game(kind: .zerline, deal: 2)
         let running = CancelFlag()
         let search = Task.detached {
             await searches.run(running, cancelled: Verdict.winnable) { flag in
+                started.add()
                 for _ in 0..<1_000 where !flag.isCancelled() {
                     Thread.sleep(forTimeInterval: 0.01)
                 }
                 return game.stillWinnable(budgetMs: 600_000, cancel: flag).verdict
             }
         }
+        while started.value < 2 { await Task.yield() }
         search.cancel()
         #expect(await search.value == .unknown)
         #expect(running.isCancelled())

@@ -126,10 +126,10 @@ final class Harness {
     let model: GameModel
     private let messages = Messages()
 
-    init(game: Game, folder: URL) throws {
+    init(game: Game, folder: URL, showMePace: Duration = .milliseconds(500)) throws {
         store = try Store.open(dir: folder.path)
         saver = Saver(store: store)
-        model = GameModel(game: game, saver: saver) { [messages] in messages.all.append($0) }
+        model = GameModel(game: game, saver: saver, showMePace: showMePace) { [messages] in messages.all.append($0) }
         model.setViewport(phone)
     }
 
@@ -233,3 +233,6 @@ extension GameKind: CustomTestStringConvertible {
         gameCatalog().first { $0.kind == self }?.slug ?? "\(self)"
     }
 }
+
+/// The day the daily-deal tests play on (its Chequers deal, 437, is pinned in the core's tests).
+let someDay = DailyDate(year: 2026, month: 11, day: 30)

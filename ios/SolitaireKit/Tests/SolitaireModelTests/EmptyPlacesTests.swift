@@ -1,0 +1,76 @@
+import Foundation
+import SolitaireCore
+import SolitaireModel
+import Testing
+
+@MainActor
+@Suite("Empty places")
+struct EmptyPlacesTests {
+    @Test("Every empty place shows what it takes and says the same aloud, at the deal and once won", arguments: allKinds)
+    func emptyPlacesSayWhatTheyTake(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: Game(kind: kind, deal: winningDeal(kind)), folder: folder, showMePace: .zero).model
+            let atTheDeal = try checkEmptyPlaces(of: model)
+            // Won, every tableau pile (and the stock, and any cell) is empty.
+            await model.showMeTheWin()
+            try #require(model.status.state == .won)
+            let won = try checkEmptyPlaces(of: model)
+            #expect(won.contains(.tableau))
+            #expect(atTheDeal.contains(.foundation))
+            // A pile with cards shows no mark.
+            for pile in model.table.piles where pile.cardCount > 0 {
+                #expect(model.emptyMark(of: pile) == nil)
+            }
+        }
+    }
+
+    @Test("Chequers' four rising and four falling foundations are told apart")
+    func chequersFoundationsDiffer() async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: Game(kind: .chequers, deal: winningDeal(.chequers)), folder: folder).model
+            let marks = model.table.piles.filter { $0.kind == .foundation }.compactMap { model.emptyMark(of: $0) }
+            #expect(marks.filter { $0 == "A↑" }.count == 4)
+            #expect(marks.filter { $0 == "K↓" }.count == 4)
+        }
+    }
+}
+
+/// Checks each empty pile of `model`'s table: its mark and its description say the same thing,
+/// and a foundation always says what starts it. Returns the kinds of the empty piles.
+@MainActor
+private func checkEmptyPlaces(of model: GameModel) throws -> Set<PileKind> {
+    var kinds: Set<PileKind> = []
+    for pile in model.table.piles where pile.cardCount == 0 {
+        kinds.insert(pile.kind)
+        // "foundation 5, builds down from king, empty": what follows the label.
+        let said = try #require(pile.description.hasPrefix(pile.label + ", ") ? String(pile.description.dropFirst(pile.label.count + 2)) : nil)
+        let mark = model.emptyMark(of: pile)
+        switch mark {
+        case nil:
+            #expect(said == (pile.kind == .waste ? "empty" : "takes any card, empty"), "\(pile.description)")
+        case "✕":
+            #expect(said == "no cards left", "\(pile.description)")
+        case "K–A":
+            #expect(said == "takes a whole suit, king to ace, empty", "\(pile.description)")
+        case let symbol?:
+            let rank = try #require(symbol.first.flatMap { rankNames[$0] }, "\(symbol)")
+            switch symbol.dropFirst() {
+            case "": #expect(said == "takes only \(rank.hasPrefix("a") || rank.hasPrefix("e") ? "an" : "a") \(rank), empty")
+            case "↑": #expect(said == "builds up from \(rank), empty")
+            case "↓": #expect(said == "builds down from \(rank), empty")
+            case "↕": #expect(said == "builds up or down from \(rank), empty")
+            default: Issue.record("unknown mark \(symbol)")
+            }
+        }
+        if pile.kind == .foundation {
+            #expect(mark != nil, "\(pile.description)")
+        }
+    }
+    return kinds
+}
+
+/// The rank letters of the core's marks, with the names its descriptions give them.
+private let rankNames: [Character: String] = Dictionary(uniqueKeysWithValues: zip(
+    "A23456789TJQK",
+    ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
+))
