@@ -310,9 +310,9 @@ impl Store {
         // despite an error (damaged statistics kept aside and reported, a save that could not be
         // removed), it must not count again.
         let key = slot.kind.slug().to_string();
-        let last = save::to_json(game);
-        let outcome = self.finish(slot, &last, |file| file.games.entry(key).or_default().record_loss());
-        if outcome.is_ok() || self.was_counted(slot, &last) {
+        let (counted, outcome) =
+            self.finish_counting(slot, &save::to_json(game), |file| file.games.entry(key).or_default().record_loss());
+        if counted {
             game.mark_stats_recorded();
         }
         outcome
@@ -322,15 +322,25 @@ impl Store {
     /// final save, then the statistics with `change` and the save's fingerprint, then removes
     /// the save.
     fn finish(&self, slot: Slot, save: &str, change: impl FnOnce(&mut StatsFile)) -> Result<(), StoreError> {
+        self.finish_counting(slot, save, change).1
+    }
+
+    /// `finish`, saying too whether the game was counted (an error may come after that: damaged
+    /// statistics kept aside and reported, a final save that could not be removed).
+    fn finish_counting(
+        &self,
+        slot: Slot,
+        save: &str,
+        change: impl FnOnce(&mut StatsFile),
+    ) -> (bool, Result<(), StoreError>) {
         let path = self.path(slot);
-        write_atomic(&path, save.as_bytes())?;
+        if let Err(error) = write_atomic(&path, save.as_bytes()) {
+            return (false, Err(error));
+        }
         match self.update_stats(slot, fingerprint(save), change) {
             // Not counted: the final save stays, to be counted by the next try.
-            Err(error @ StoreError::Io { .. }) => Err(error),
-            outcome => {
-                remove_if_present(&path)?;
-                outcome
-            }
+            Err(error @ StoreError::Io { .. }) => (false, Err(error)),
+            outcome => (true, remove_if_present(&path).and(outcome)),
         }
     }
 
