@@ -410,7 +410,8 @@ fn still_playable(mut game: Game) {
 
 /// The keys a writer may leave out because they say nothing: `"start": null`, `"auto": false`,
 /// `"assisted": false` (a version 1 save has no such key), absent optional fields given as
-/// `null`, and `"cells": []` in a game without cells.
+/// `null`, and `"cells": []` in a game without cells; and `"version"`, since an older save that
+/// reads is written back in the current version.
 fn without_defaults(value: Value) -> Value {
     let empty = |v: &Value| v.as_array().is_some_and(|a| a.is_empty());
     match value {
@@ -418,7 +419,7 @@ fn without_defaults(value: Value) -> Value {
             map.into_iter()
                 .filter(|(key, v)| {
                     let unset = *v == Value::Bool(false) && (key == "auto" || key == "assisted");
-                    !(v.is_null() || unset || (key == "cells" && empty(v)))
+                    !(v.is_null() || unset || key == "version" || (key == "cells" && empty(v)))
                 })
                 .map(|(key, v)| (key, without_defaults(v)))
                 .collect(),
