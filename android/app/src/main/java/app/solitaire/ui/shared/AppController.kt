@@ -28,6 +28,8 @@ class AppController(
     private val store: Store,
     private val scope: CoroutineScope,
     private val workers: Workers = Workers.default(),
+    /** The deal a game starts with when none is in progress; tests fix it, the app deals at random. */
+    private val newDeal: (GameKind) -> Game = { Game.newRandom(it) },
 ) : AutoCloseable {
     val catalog: List<GameInfo> = gameCatalog()
 
@@ -103,10 +105,10 @@ class AppController(
     }
 
     private fun load(kind: GameKind): Game = try {
-        store.resume(kind) ?: Game.newRandom(kind)
+        store.resume(kind) ?: newDeal(kind)
     } catch (e: GameException.CorruptSave) {
         message = "Your saved game could not be read, so it was put aside. Here is a new deal."
-        Game.newRandom(kind)
+        newDeal(kind)
     }
 
     private fun replacePlaying(next: GameController) {
