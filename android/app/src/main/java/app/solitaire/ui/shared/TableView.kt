@@ -12,6 +12,7 @@ import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
@@ -50,6 +51,8 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
     val hintTarget = (controller.hint?.mv as? PlayerMove.Transfer)?.to
     val stockHinted = controller.hint?.mv is PlayerMove.Stock
     val colors = LocalTableColors.current
+    // Rotation or a theme switch recreates the table mid-drag: its gesture never ends, so end it here.
+    DisposableEffect(controller) { onDispose { controller.cancelDrag() } }
     Box(modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table")) {
         for (pile in table.piles) {
             key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
