@@ -103,13 +103,22 @@ class GameController(
 
     fun setAutoPlay(on: Boolean) = play { game.setAutoPlay(on); true }
 
+    /** Every pile the core lets `card` (with the cards on it) move to. */
+    fun destinations(card: CardView): List<UInt> = try {
+        game.destinations(card.pile, card.position)
+    } catch (e: GameException) {
+        emptyList() // the card moved meanwhile
+    }
+
+    /** Moves `card` and the cards on it onto `to` (a screen reader's "Move … to …"). */
+    fun move(card: CardView, to: UInt) {
+        val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
+        play { game.moveCards(card.pile, pile.cardCount - card.position, to); true }
+    }
+
     fun startDrag(card: CardView) {
         val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
-        val targets = try {
-            game.destinations(card.pile, card.position).toSet()
-        } catch (e: GameException) {
-            return
-        }
+        val targets = destinations(card).toSet()
         val centre = Offset(card.frame.x + card.frame.width / 2, card.frame.y + card.frame.height / 2)
         drag = Drag(card.pile, card.position, pile.cardCount - card.position, targets, centre)
         hint = null
