@@ -1,12 +1,16 @@
+import java.util.Properties
 import javax.inject.Inject
 import org.gradle.api.file.DirectoryProperty
+import org.gradle.api.file.RegularFileProperty
 import org.gradle.api.provider.ListProperty
 import org.gradle.api.provider.Property
 import org.gradle.api.tasks.Input
+import org.gradle.api.tasks.InputFile
 import org.gradle.api.tasks.Internal
 import org.gradle.api.tasks.OutputDirectory
 import org.gradle.api.tasks.TaskAction
 import org.gradle.process.ExecOperations
+import org.gradle.process.ExecSpec
 
 plugins {
     // AGP 9 compiles Kotlin itself (built-in Kotlin): no org.jetbrains.kotlin.android plugin.
@@ -20,9 +24,23 @@ val cargoWorkspace: Directory = rootProject.layout.projectDirectory.dir("..")
 /** The ABIs shipped: phones (arm64-v8a, armeabi-v7a) and the emulator (x86_64). */
 val androidAbis = listOf("arm64-v8a", "armeabi-v7a", "x86_64")
 
+/**
+ * The folder holding `cargo`. Android Studio started from the macOS Dock (or a Windows shortcut)
+ * does not get the shell's PATH, so look where rustup installs it: `cargo.dir` in
+ * local.properties, else `$CARGO_HOME/bin`, else `~/.cargo/bin`.
+ */
+val cargoBinDir: File = run {
+    val local = Properties().apply {
+        rootProject.file("local.properties").takeIf { it.isFile }?.reader()?.use { load(it) }
+    }
+    local.getProperty("cargo.dir")?.let(::File)
+        ?: providers.environmentVariable("CARGO_HOME").orNull?.let { File(it, "bin") }
+        ?: File(System.getProperty("user.home"), ".cargo/bin")
+}
+
 android {
     namespace = "app.solitaire"
-    compileSdk = libs.versions.targetSdk.get().toInt()
+    compileSdk = libs.versions.compileSdk.get().toInt()
     ndkVersion = libs.versions.ndk.get()
 
     defaultConfig {
@@ -53,6 +71,19 @@ android {
     }
 }
 
+/** An object, not a script function: task classes must not capture the build script. */
+object Cargo {
+    /**
+     * Runs cargo from `dir` with that folder first on the PATH, so what cargo starts (rustc,
+     * cargo-ndk) is found the same way.
+     */
+    fun command(spec: ExecSpec, dir: File, args: List<String>) {
+        val exe = if (System.getProperty("os.name").startsWith("Windows")) "cargo.exe" else "cargo"
+        spec.environment("PATH", dir.absolutePath + File.pathSeparator + (System.getenv("PATH") ?: ""))
+        spec.commandLine(listOf(dir.resolve(exe).absolutePath) + args)
+    }
+}
+
 /**
  * Cross-compiles the Rust library (crate solitaire-ffi) for every ABI with cargo-ndk into a
  * generated jniLibs folder. Always the release profile: the solver behind hints is far too
@@ -61,6 +92,7 @@ android {
  */
 abstract class CargoNdkTask @Inject constructor(private val exec: ExecOperations) : DefaultTask() {
     @get:Internal abstract val workspace: DirectoryProperty
+    @get:Internal abstract val cargoDir: DirectoryProperty
     @get:Internal abstract val ndkDirectory: DirectoryProperty
     @get:Input abstract val abis: ListProperty<String>
     @get:Input abstract val minSdk: Property<Int>
@@ -76,8 +108,10 @@ abstract class CargoNdkTask @Inject constructor(private val exec: ExecOperations
             listOf("AARCH64_LINUX_ANDROID", "ARMV7_LINUX_ANDROIDEABI", "X86_64_LINUX_ANDROID").forEach {
                 environment("CARGO_TARGET_${it}_RUSTFLAGS", pageSize)
             }
-            commandLine(
-                listOf("cargo", "ndk", "--platform", minSdk.get().toString(), "-o", out.absolutePath) +
+            Cargo.command(
+                this,
+                cargoDir.get().asFile,
+                listOf("ndk", "--platform", minSdk.get().toString(), "-o", out.absolutePath) +
                     abis.get().flatMap { listOf("-t", it) } +
                     listOf("build", "--release", "-p", "solitaire-ffi"),
             )
@@ -86,29 +120,29 @@ abstract class CargoNdkTask @Inject constructor(private val exec: ExecOperations
 }
 
 /**
- * Generates the Kotlin bindings (package app.solitaire.core) from the host build of the same
- * library with the workspace's own uniffi-bindgen, so they always match the Rust code.
+ * Generates the Kotlin bindings (package app.solitaire.core) with the workspace's own
+ * uniffi-bindgen from the arm64 library cargo-ndk just built: uniffi reads the metadata from the
+ * file without loading it, so every host (Linux, macOS, Windows) builds the same way.
  */
 abstract class UniffiBindingsTask @Inject constructor(private val exec: ExecOperations) : DefaultTask() {
     @get:Internal abstract val workspace: DirectoryProperty
+    @get:Internal abstract val cargoDir: DirectoryProperty
+    @get:InputFile abstract val library: RegularFileProperty
     @get:OutputDirectory abstract val outputDir: DirectoryProperty
 
     @TaskAction
     fun generate() {
-        val root = workspace.get().asFile
         val out = outputDir.get().asFile.apply { deleteRecursively(); mkdirs() }
         exec.exec {
-            workingDir = root
-            commandLine("cargo", "build", "-p", "solitaire-ffi")
-        }
-        val targetDir = System.getenv("CARGO_TARGET_DIR")?.let(::File) ?: root.resolve("target")
-        val libName = if (System.getProperty("os.name").startsWith("Mac")) "libsolitaire_ffi.dylib" else "libsolitaire_ffi.so"
-        exec.exec {
-            workingDir = root
-            commandLine(
-                "cargo", "run", "-p", "uniffi-bindgen", "--",
-                "generate", "--no-format", "--language", "kotlin",
-                "--out-dir", out.absolutePath, targetDir.resolve("debug/$libName").absolutePath,
+            workingDir = workspace.get().asFile
+            Cargo.command(
+                this,
+                cargoDir.get().asFile,
+                listOf(
+                    "run", "-p", "uniffi-bindgen", "--",
+                    "generate", "--no-format", "--language", "kotlin",
+                    "--out-dir", out.absolutePath, library.get().asFile.absolutePath,
+                ),
             )
         }
     }
@@ -116,6 +150,7 @@ abstract class UniffiBindingsTask @Inject constructor(private val exec: ExecOper
 
 val cargoNdk = tasks.register<CargoNdkTask>("cargoNdkBuild") {
     workspace.set(cargoWorkspace)
+    cargoDir.set(cargoBinDir)
     ndkDirectory.set(androidComponents.sdkComponents.ndkDirectory)
     abis.set(androidAbis)
     minSdk.set(libs.versions.minSdk.get().toInt())
@@ -124,7 +159,10 @@ val cargoNdk = tasks.register<CargoNdkTask>("cargoNdkBuild") {
 }
 
 val uniffiBindings = tasks.register<UniffiBindingsTask>("uniffiBindings") {
+    dependsOn(cargoNdk)
     workspace.set(cargoWorkspace)
+    cargoDir.set(cargoBinDir)
+    library.set(cargoNdk.flatMap { it.outputDir.file("arm64-v8a/libsolitaire_ffi.so") })
     outputDir.set(layout.buildDirectory.dir("generated/rust/kotlin"))
     outputs.upToDateWhen { false }
 }

@@ -17,7 +17,8 @@ import kotlinx.coroutines.withContext
 sealed interface Screen {
     data object Chooser : Screen
     data class Play(val info: GameInfo) : Screen
-    data class Rules(val info: GameInfo) : Screen
+    /** `from`: the screen Back returns to (the chooser or the game). */
+    data class Rules(val info: GameInfo, val from: Screen) : Screen
 }
 
 /**
@@ -28,6 +29,10 @@ class AppController(
     private val store: Store,
     private val scope: CoroutineScope,
     private val workers: Workers = Workers.default(),
+    /** The deal a game starts with when none is in progress; tests fix it, the app deals at random. */
+    private val newDeal: (GameKind) -> Game = { Game.newRandom(it) },
+    /** What `route` was when the platform last saved it, so a killed process comes back where it was. */
+    restoredRoute: String? = null,
 ) : AutoCloseable {
     val catalog: List<GameInfo> = gameCatalog()
 
@@ -42,41 +47,47 @@ class AppController(
     var message: String? by mutableStateOf(null)
         private set
 
+    /** Whether the app is in the foreground: the clock runs only while a game is shown there. */
+    private var foreground = true
+
     init {
         refreshOverview()
+        restore(restoredRoute)
     }
+
+    /**
+     * The screen showing, as text the platform keeps across the process being killed
+     * ("play:dnieper", "rules:dnieper:chooser"); the game itself comes back from the store.
+     */
+    val route: String
+        get() = when (val current = screen) {
+            Screen.Chooser -> "chooser"
+            is Screen.Play -> "play:${current.info.slug}"
+            is Screen.Rules -> "rules:${current.info.slug}:" + if (current.from is Screen.Play) "play" else "chooser"
+        }
 
     /** Continues `kind` exactly where the player left it (undo history included), or deals one. */
     fun open(info: GameInfo) {
-        scope.launch {
-            val game = withContext(workers.saves) { load(info.kind) }
-            replacePlaying(GameController(game, store, scope, workers))
-            screen = Screen.Play(info)
-        }
+        scope.launch { openNow(info) }
     }
 
     /** Opens a game already made, e.g. a deal chosen by the caller; mainly for tests and links. */
     fun open(info: GameInfo, game: Game): GameController {
         val controller = GameController(game, store, scope, workers)
         replacePlaying(controller)
-        screen = Screen.Play(info)
+        show(Screen.Play(info))
         return controller
     }
 
     fun showRules(info: GameInfo) {
-        screen = Screen.Rules(info)
+        show(Screen.Rules(info, from = screen))
     }
 
-    /** Back from rules to the game they were opened from, or from a game to the chooser. */
+    /** Back from rules to where they were opened, or from a game to the chooser. */
     fun back() {
-        val current = screen
-        val game = playing
-        screen = if (current is Screen.Rules && game != null && game.status.kind == current.info.kind) {
-            Screen.Play(current.info)
-        } else {
-            game?.pause()
-            refreshOverview()
-            Screen.Chooser
+        when (val current = screen) {
+            is Screen.Rules -> show(if (current.from is Screen.Play && playing != null) current.from else Screen.Chooser)
+            else -> show(Screen.Chooser)
         }
     }
 
@@ -86,11 +97,13 @@ class AppController(
 
     /** The app went to the background: stop the clock and save. */
     fun onBackground() {
-        playing?.pause()
+        foreground = false
+        if (screen is Screen.Play) playing?.pause()
     }
 
     fun onForeground() {
-        playing?.resume()
+        foreground = true
+        if (screen is Screen.Play) playing?.resume()
     }
 
     override fun close() {
@@ -102,17 +115,54 @@ class AppController(
         }
     }
 
-    private fun load(kind: GameKind): Game = try {
-        store.resume(kind) ?: Game.newRandom(kind)
+    private suspend fun openNow(info: GameInfo) {
+        val game = withContext(workers.saves) { load(info.kind) } ?: return
+        replacePlaying(GameController(game, store, scope, workers))
+        show(Screen.Play(info))
+    }
+
+    /** The saved game, a new deal, or none when the disk failed: a deal then would overwrite it. */
+    private fun load(kind: GameKind): Game? = try {
+        store.resume(kind) ?: newDeal(kind)
     } catch (e: GameException.CorruptSave) {
         message = "Your saved game could not be read, so it was put aside. Here is a new deal."
-        Game.newRandom(kind)
+        newDeal(kind)
+    } catch (e: GameException) {
+        message = "Your saved game could not be opened. Please try again."
+        null
+    }
+
+    /** Every screen change goes through here: the clock runs exactly while a game is showing. */
+    private fun show(next: Screen) {
+        val wasPlaying = screen is Screen.Play
+        screen = next
+        if (next is Screen.Play) {
+            if (foreground) playing?.resume()
+        } else if (wasPlaying) {
+            playing?.pause()
+        }
+        if (next == Screen.Chooser) refreshOverview()
+    }
+
+    private fun restore(route: String?) {
+        val parts = route?.split(":") ?: return
+        val info = catalog.firstOrNull { it.slug == parts.getOrNull(1) } ?: return
+        when (parts[0]) {
+            "play" -> open(info)
+            "rules" -> if (parts.getOrNull(2) == "play") {
+                scope.launch {
+                    openNow(info)
+                    if (screen is Screen.Play) showRules(info)
+                }
+            } else {
+                showRules(info)
+            }
+        }
     }
 
     private fun replacePlaying(next: GameController) {
         val previous = playing
         playing = next
-        next.resume()
         if (previous != null && previous.game !== next.game) {
             previous.pause()
             workers.enqueue { previous.game.close() } // after its last save
@@ -121,7 +171,22 @@ class AppController(
 
     private fun refreshOverview() {
         scope.launch {
-            overview = withContext(workers.saves) { store.overview() }
+            overview = withContext(workers.saves) { readOverview() } ?: return@launch
         }
+    }
+
+    /** A damaged statistics file is put aside and reported once; reading again then works. */
+    private fun readOverview(): List<GameOverview>? = try {
+        store.overview()
+    } catch (e: GameException.CorruptSave) {
+        message = "Your statistics could not be read, so they were put aside and start again."
+        try {
+            store.overview()
+        } catch (e: GameException) {
+            null
+        }
+    } catch (e: GameException) {
+        message = "Your statistics could not be read."
+        null
     }
 }

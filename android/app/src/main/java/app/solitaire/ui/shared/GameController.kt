@@ -5,6 +5,7 @@ import androidx.compose.runtime.mutableIntStateOf
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.geometry.Offset
+import app.solitaire.core.CancelFlag
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
 import app.solitaire.core.GameException
@@ -19,6 +20,7 @@ import app.solitaire.core.Verdict
 import app.solitaire.core.Viewport
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 
@@ -73,6 +75,10 @@ class GameController(
     private var lastTable: Table? = null
     private var winnableCheck: Job? = null
 
+    /** Stop the searches in flight: cancelling a coroutine cannot interrupt the core's call. */
+    private var winnableCancel: CancelFlag? = null
+    private var hintCancel: CancelFlag? = null
+
     /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
     private var unwinnableDismissed = false
 
@@ -97,13 +103,22 @@ class GameController(
 
     fun setAutoPlay(on: Boolean) = play { game.setAutoPlay(on); true }
 
+    /** Every pile the core lets `card` (with the cards on it) move to. */
+    fun destinations(card: CardView): List<UInt> = try {
+        game.destinations(card.pile, card.position)
+    } catch (e: GameException) {
+        emptyList() // the card moved meanwhile
+    }
+
+    /** Moves `card` and the cards on it onto `to` (a screen reader's "Move … to …"). */
+    fun move(card: CardView, to: UInt) {
+        val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
+        play { game.moveCards(card.pile, pile.cardCount - card.position, to); true }
+    }
+
     fun startDrag(card: CardView) {
         val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
-        val targets = try {
-            game.destinations(card.pile, card.position).toSet()
-        } catch (e: GameException) {
-            return
-        }
+        val targets = destinations(card).toSet()
         val centre = Offset(card.frame.x + card.frame.width / 2, card.frame.y + card.frame.height / 2)
         drag = Drag(card.pile, card.position, pile.cardCount - card.position, targets, centre)
         hint = null
@@ -136,10 +151,11 @@ class GameController(
         searchingHint = true
         val asked = game
         val at = revision
+        val cancel = CancelFlag().also { hintCancel = it }
         scope.launch {
-            val found = withContext(workers.search) { asked.hint() }
+            val found = withContext(workers.search) { asked.hint(cancel) }
             searchingHint = false
-            if (asked !== game || at != revision) return@launch
+            if (asked !== game || at != revision || cancel.isCancelled()) return@launch
             hint = found
             message = if (found == null) "No move left" else null
         }
@@ -161,7 +177,14 @@ class GameController(
         val kind = status.kind
         val abandon = status.moves > 0u && status.state != PlayState.WON
         scope.launch {
-            withContext(workers.saves) { if (abandon) store.abandon(old) }
+            val recorded = withContext(workers.saves) {
+                try {
+                    if (abandon) store.abandon(old)
+                    true
+                } catch (e: GameException) {
+                    false // a damaged statistics file was put aside, or the disk failed: deal anyway
+                }
+            }
             val next = when (action) {
                 NewGame.Restart -> old.also { it.restart() }
                 NewGame.Random -> Game.newRandom(kind)
@@ -175,6 +198,7 @@ class GameController(
             }
             unwinnableDismissed = false
             changed()
+            if (!recorded) message = "The statistics could not be updated"
         }
     }
 
@@ -193,8 +217,9 @@ class GameController(
         }
     }
 
-    /** The app leaves the screen: stop the clock and save. */
+    /** The game leaves the screen: stop the clock and any search, and save. */
     fun pause() {
+        stopSearches()
         game.pause()
         save()
     }
@@ -208,15 +233,14 @@ class GameController(
     private inline fun play(action: () -> Boolean) {
         val moved = try {
             action()
-        } catch (e: GameException.IllegalMove) {
-            false
-        } catch (e: GameException.InvalidArgument) {
-            false
+        } catch (e: GameException) {
+            false // e.g. nothing to undo, or a card that moved meanwhile: the table stays as it is
         }
         if (moved) changed()
     }
 
     private fun changed() {
+        stopSearches()
         status = game.status()
         revision++
         hint = null
@@ -237,6 +261,7 @@ class GameController(
             stats = try {
                 store.stats(kind)
             } catch (e: GameException) {
+                message = "The statistics could not be read"
                 null
             }
         }
@@ -253,12 +278,21 @@ class GameController(
         }
     }
 
-    private fun checkStillWinnable() {
+    /** Their answers would be about a position that is gone, or a game no longer on screen. */
+    private fun stopSearches() {
         winnableCheck?.cancel()
+        winnableCancel?.cancel()
+        hintCancel?.cancel()
+    }
+
+    /** Asks once play pauses: a quick player's every move would otherwise start a search. */
+    private fun checkStillWinnable() {
         if (status.state != PlayState.PLAYING) return
         val asked = game
+        val cancel = CancelFlag().also { winnableCancel = it }
         winnableCheck = scope.launch {
-            val answer = withContext(workers.search) { asked.stillWinnable(300u) }
+            delay(WINNABLE_CHECK_AFTER_MS)
+            val answer = withContext(workers.search) { asked.stillWinnable(300u, cancel) }
             if (asked !== game || answer.moves != status.moves) return@launch // about an older position
             when (answer.verdict) {
                 Verdict.UNWINNABLE -> if (!unwinnableDismissed && notice == null) notice = Notice.Unwinnable
@@ -268,3 +302,6 @@ class GameController(
         }
     }
 }
+
+/** How long play must pause before the still-winnable search starts. */
+const val WINNABLE_CHECK_AFTER_MS = 600L

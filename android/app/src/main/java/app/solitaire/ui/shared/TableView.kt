@@ -12,6 +12,7 @@ import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
@@ -22,7 +23,11 @@ import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.customActions
+import androidx.compose.ui.semantics.hideFromAccessibility
+import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.dp
@@ -33,6 +38,7 @@ import app.solitaire.core.Hint
 import app.solitaire.core.PileKind
 import app.solitaire.core.PileView
 import app.solitaire.core.PlayerMove
+import app.solitaire.core.Table
 import app.solitaire.core.Viewport
 
 /** Above every card the core stacks, so a dragged group and drop highlights stay on top. */
@@ -50,6 +56,8 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
     val hintTarget = (controller.hint?.mv as? PlayerMove.Transfer)?.to
     val stockHinted = controller.hint?.mv is PlayerMove.Stock
     val colors = LocalTableColors.current
+    // Rotation or a theme switch recreates the table mid-drag: its gesture never ends, so end it here.
+    DisposableEffect(controller) { onDispose { controller.cancelDrag() } }
     Box(modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table")) {
         for (pile in table.piles) {
             key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
@@ -66,10 +74,46 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
             }
         }
         for (pile in table.piles) {
+            key("stop", pile.pile) { PileStop(pile, table, controller) }
+        }
+        for (pile in table.piles) {
             val target = drag?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
             if (target) key("target", pile.pile) { DropHighlight(pile.frame, if (drag != null) colors.target else colors.hint) }
         }
     }
+}
+
+/**
+ * A pile's one screen-reader stop, over its whole area: its summary, a tap (the top card's, or
+ * the stock's deal) and "Move … to …" for every destination the core lists for each movable
+ * card. It draws nothing and takes no touch, so fingers still reach the cards beneath.
+ */
+@Composable
+private fun PileStop(pile: PileView, table: Table, controller: GameController) {
+    val cards = table.cards.filter { it.pile == pile.pile }.sortedBy { it.position }
+    val top = cards.lastOrNull()
+    val canDeal = pile.kind == PileKind.STOCK && controller.status.canDeal
+    Box(
+        Modifier.at(pile.frame).zIndex(ON_TOP + 2).testTag("stop-${pile.pile}").semantics {
+            contentDescription = pileSummary(pile, cards)
+            when {
+                canDeal -> onClick(label = "Deal") { controller.dealStock(); true }
+                top != null && top.movable -> onClick(label = "Play ${cardName(top, pile)}") {
+                    controller.tap(top.pile, top.position)
+                    true
+                }
+            }
+            customActions = cards.filter { it.movable && it.face != null }.flatMap { card ->
+                controller.destinations(card).mapNotNull { to ->
+                    val label = table.piles.firstOrNull { it.pile == to }?.label ?: return@mapNotNull null
+                    CustomAccessibilityAction("Move ${cardName(card, pile)} to $label") {
+                        controller.move(card, to)
+                        true
+                    }
+                }
+            }
+        },
+    )
 }
 
 /** The cards a hint moves: the top `count` of its source pile. */
@@ -89,7 +133,7 @@ private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boo
         Modifier.at(pile.base)
             .border(1.5.dp, colors.outline, shape)
             .testTag("pile-${pile.pile}")
-            .semantics { contentDescription = if (pile.cardCount == 0u) "${pile.label}, empty" else pile.label }
+            .semantics { hideFromAccessibility() } // the pile's stop speaks for it
             .then(if (tappable) Modifier.clickable { controller.dealStock() } else Modifier),
     )
 }
@@ -133,7 +177,11 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
             .size(card.frame.width.dp, card.frame.height.dp)
             .zIndex(if (dragOffset != null) ON_TOP + card.z.toFloat() else card.z.toFloat())
             .testTag("card-${card.id}")
-            .semantics { contentDescription = card.description }
+            // The pile's stop speaks for its cards; the description stays for tests and tools.
+            .semantics {
+                contentDescription = card.description
+                hideFromAccessibility()
+            }
             .pointerInput(card.id) {
                 detectDragGestures(
                     onDragStart = { if (current.movable) controller.startDrag(current) },

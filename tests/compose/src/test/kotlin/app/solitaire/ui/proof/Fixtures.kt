@@ -63,3 +63,12 @@ fun playSomeMoves(game: Game, moves: Int) {
         if (!played && game.status().canDeal) game.dealStock()
     }
 }
+
+/** Waits (up to 10 s) for background work to make `condition` true; fails with `what` if it never does. */
+fun eventually(what: String, condition: () -> Boolean) {
+    val deadline = System.nanoTime() + 10_000_000_000L
+    while (!condition()) {
+        check(System.nanoTime() < deadline) { "never happened: $what" }
+        Thread.sleep(10)
+    }
+}

@@ -4,6 +4,9 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.semantics.SemanticsActions
+import androidx.compose.ui.semantics.SemanticsNode
+import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertPositionInRootIsEqualTo
 import androidx.compose.ui.test.getUnclippedBoundsInRoot
@@ -162,6 +165,38 @@ class GameUiTest {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
         for (button in listOf("Games", "Rules")) rule.onNodeWithText(button).assertIsDisplayed()
+    }
+
+    /** The nodes a screen reader stops on: not hidden, and saying or doing something. */
+    private fun stops(node: SemanticsNode): List<SemanticsNode> {
+        if (SemanticsProperties.HideFromAccessibility in node.config) return emptyList()
+        val stop = SemanticsProperties.ContentDescription in node.config || SemanticsActions.OnClick in node.config
+        return (if (stop) listOf(node) else emptyList()) + node.children.flatMap(::stops)
+    }
+
+    @Test
+    fun talkBackStopsOncePerPileAndPlaysAMoveThroughACustomAction() {
+        val controller = show(GameKind.DNIEPER)
+        val table = controller.game.table(controller.shownViewport)
+        val stops = stops(rule.onNodeWithTag("table", useUnmergedTree = true).fetchSemanticsNode())
+        assertEquals(table.piles.map { "stop-${it.pile}" }, stops.map { it.config[SemanticsProperties.TestTag] }, "one stop per pile, nothing else")
+        val first = stops.first().config[SemanticsProperties.ContentDescription].single()
+        assertEquals("tableau pile 1, 4 cards, 3 face down, top card jack of clubs", first) // deal 7: #8D #AH #9H JC
+
+        val card = table.cards.first { it.movable && it.face != null && controller.destinations(it).isNotEmpty() }
+        val pile = table.piles.first { it.pile == card.pile }
+        val to = controller.destinations(card).first()
+        val actions = stops[table.piles.indexOf(pile)].config[SemanticsActions.CustomActions]
+        val label = "Move ${card.description.substringBefore(",")} to ${table.piles.first { it.pile == to }.label}"
+        val action = actions.first { it.label == label }
+        assertTrue(actions.all { it.label.startsWith("Move ") }, actions.joinToString { it.label })
+        val expected = Game(GameKind.DNIEPER, DEAL).use { twin ->
+            twin.moveCards(card.pile, pile.cardCount - card.position, to)
+            twin.positionJson()
+        }
+        rule.runOnIdle { action.action() }
+        rule.waitForIdle()
+        assertEquals(expected, controller.game.positionJson(), "the custom action played the move the core lists")
     }
 
     @Test

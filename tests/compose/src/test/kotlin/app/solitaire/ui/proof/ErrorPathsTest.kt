@@ -1,0 +1,73 @@
+package app.solitaire.ui.proof
+
+import app.solitaire.core.Game
+import app.solitaire.core.GameKind
+import app.solitaire.core.Store
+import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.NewGame
+import app.solitaire.ui.shared.Screen
+import org.junit.Test
+import java.io.File
+import java.nio.file.Files
+import kotlin.test.assertEquals
+import kotlin.test.assertIs
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/** Every error a store call can raise ends as a short message; the app carries on and loses nothing. */
+class ErrorPathsTest {
+    private val dir: File = Files.createTempDirectory("solitaire-errors").toFile()
+    private val store = Store.open(dir.path)
+
+    private fun keptAside(name: String) = dir.listFiles().orEmpty().any { it.name.startsWith("$name.corrupt-") }
+
+    @Test
+    fun theChooserWithADamagedStatisticsFileSaysSoAndShowsEveryGame() {
+        File(dir, "stats.json").writeText("{ not json")
+        val app = AppController(store, testScope, workers)
+        eventually("the chooser's rows") { app.overview.size == app.catalog.size }
+        assertEquals("Your statistics could not be read, so they were put aside and start again.", app.message)
+        assertTrue(keptAside("stats"), "the damaged file is kept")
+    }
+
+    @Test
+    fun abandoningWithADamagedStatisticsFileStillDealsAndCountsTheGame() {
+        val game = controller(GameKind.DNIEPER, store)
+        game.dealStock()
+        drainSaves() // the statistics the controller loads first
+        File(dir, "stats.json").writeText("{ not json")
+        game.perform(NewGame.Deal(2u))
+        eventually("the new deal") { game.status.deal == 2uL }
+        eventually("the message") { game.message != null }
+        assertEquals("The statistics could not be updated", game.message)
+        assertTrue(keptAside("stats"), "the damaged file is kept")
+        assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts in the fresh statistics")
+    }
+
+    @Test
+    fun aSaveThatCannotBeReadForNowIsNeitherReplacedNorOpened() {
+        val unreadable = File(dir, "dnieper.json").apply { mkdir() } // reading it fails, as a failing disk would
+        val app = AppController(store, testScope, workers, newDeal = { Game(it, DEAL) })
+        app.open(info(GameKind.DNIEPER))
+        eventually("the message") { app.message != null }
+        assertEquals("Your saved game could not be opened. Please try again.", app.message)
+        assertIs<Screen.Chooser>(app.screen)
+        assertTrue(unreadable.isDirectory, "nothing was written over it")
+    }
+
+    @Test
+    fun aSaveThatFailsIsReportedAndTheNextOneLandsWithEveryMove() {
+        val blocker = File(dir, "dnieper.json").apply { mkdir(); File(this, "x").writeText("") } // no rename onto it
+        val game = controller(GameKind.DNIEPER, store)
+        game.dealStock()
+        drainSaves()
+        assertEquals("Could not save this game", game.message)
+        blocker.deleteRecursively()
+        game.undo()
+        game.redo()
+        drainSaves()
+        val resumed = assertNotNull(store.resume(GameKind.DNIEPER), "saved once the disk works again")
+        assertEquals(game.game.positionJson(), resumed.positionJson())
+        assertEquals(1u, resumed.status().moves, "the move made while saving failed is kept")
+    }
+}

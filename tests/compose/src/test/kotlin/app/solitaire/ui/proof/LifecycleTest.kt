@@ -1,0 +1,78 @@
+package app.solitaire.ui.proof
+
+import app.solitaire.core.Game
+import app.solitaire.core.GameKind
+import app.solitaire.core.Store
+import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.Screen
+import org.junit.Test
+import java.nio.file.Files
+import kotlin.test.assertEquals
+import kotlin.test.assertIs
+import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
+
+/** Screens and the playing clock follow what the player sees, and survive the process being killed. */
+class LifecycleTest {
+    private val dnieper = info(GameKind.DNIEPER)
+
+    @Test
+    fun backFromRulesReturnsWhereTheyWereOpened() {
+        val app = AppController(newStore(), testScope, workers)
+        app.open(dnieper, Game(GameKind.DNIEPER, DEAL))
+        app.showRules(dnieper)
+        app.back()
+        assertIs<Screen.Play>(app.screen, "rules opened in the game go back to it")
+        app.back()
+        app.showRules(dnieper) // from the chooser, with the same game still loaded
+        app.back()
+        assertIs<Screen.Chooser>(app.screen, "rules opened in the chooser go back to it")
+    }
+
+    @Test
+    fun theClockRunsOnlyWhileAGameIsShownInTheForeground() {
+        val app = AppController(newStore(), testScope, workers)
+        val game = app.open(dnieper, Game(GameKind.DNIEPER, DEAL)).game
+        app.back()
+        val left = game.status().elapsedMs
+        app.onBackground()
+        app.onForeground() // back in the foreground, but on the chooser
+        Thread.sleep(300)
+        app.showRules(dnieper)
+        app.onBackground()
+        app.onForeground()
+        Thread.sleep(300)
+        game.pause() // counts any time the clock was running
+        assertEquals(left, game.status().elapsedMs, "no time counted on the chooser or the rules")
+
+        app.back()
+        app.open(dnieper, game)
+        app.onBackground()
+        Thread.sleep(300)
+        app.onForeground()
+        Thread.sleep(300)
+        game.pause()
+        val counted = game.status().elapsedMs - left
+        assertTrue(counted in 300uL..<600uL, "only the foreground time counted: $counted ms")
+    }
+
+    @Test
+    fun aKilledProcessComesBackToTheScreenAndGameThatWereShowing() {
+        val dir = Files.createTempDirectory("solitaire-restore").toString()
+        val before = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL) })
+        before.open(dnieper)
+        eventually("the game opens") { before.screen is Screen.Play }
+        val game = assertNotNull(before.playing)
+        game.dealStock()
+        before.showRules(dnieper)
+        before.onBackground()
+        drainSaves()
+        val route = before.route // what the platform keeps for the killed process
+
+        val after = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL + 1u) }, restoredRoute = route)
+        eventually("the rules show over the game") { after.screen is Screen.Rules && after.playing != null }
+        assertEquals(game.game.positionJson(), assertNotNull(after.playing).game.positionJson())
+        after.back()
+        assertIs<Screen.Play>(after.screen, "back from the restored rules goes to the restored game")
+    }
+}
