@@ -84,9 +84,9 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
 }
 
 /**
- * A pile's one screen-reader stop, over its whole area: its summary, a tap (the top card's, or
- * the stock's deal) and "Move … to …" for every destination the core lists for each movable
- * card. It draws nothing and takes no touch, so fingers still reach the cards beneath.
+ * A pile's one screen-reader stop, over its whole area: the core's description of it, a tap
+ * (the top card's, or the stock's deal) and "Move … to …" for every destination the core lists
+ * for each movable card. It draws nothing and takes no touch, so fingers still reach the cards beneath.
  */
 @Composable
 private fun PileStop(pile: PileView, table: Table, controller: GameController) {
@@ -95,7 +95,7 @@ private fun PileStop(pile: PileView, table: Table, controller: GameController) {
     val canDeal = pile.kind == PileKind.STOCK && controller.status.canDeal
     Box(
         Modifier.at(pile.frame).zIndex(ON_TOP + 2).testTag("stop-${pile.pile}").semantics {
-            contentDescription = pileSummary(pile, cards)
+            contentDescription = pile.description
             when {
                 canDeal -> onClick(label = "Deal") { controller.dealStock(); true }
                 top != null && top.movable -> onClick(label = "Play ${cardName(top, pile)}") {
