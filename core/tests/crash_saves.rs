@@ -35,23 +35,6 @@ fn fingerprint(text: &str) -> u64 {
     hasher.finish()
 }
 
-/// Yakutat Bay with only the King of spades left to play (tableau:0 to foundation:3).
-fn one_move_from_winning() -> Game {
-    let ups: Vec<String> =
-        ['C', 'D', 'H', 'S'].iter().map(|&s| run(s).split(' ').rev().collect::<Vec<_>>().join(" ")).collect();
-    let spades = ups[3].rsplit_once(' ').unwrap().0.to_string();
-    Game::from_position(table(
-        GameKind::YakutatBay,
-        &[
-            ("foundation:0", &ups[0]),
-            ("foundation:1", &ups[1]),
-            ("foundation:2", &ups[2]),
-            ("foundation:3", &spades),
-            ("tableau:0", "KS"),
-        ],
-    ))
-}
-
 /// The child's side: a burst of saves that never ends until the process is killed. It says on
 /// stdout what it is about to do and what it has done, line by line, so the parent knows what
 /// the store may hold at the kill:

@@ -29,23 +29,6 @@ fn game_in_progress() -> Game {
     game
 }
 
-/// Yakutat Bay with only the King of spades left to play.
-fn one_move_from_winning() -> Game {
-    let ups: Vec<String> =
-        ['C', 'D', 'H', 'S'].iter().map(|&s| run(s).split(' ').rev().collect::<Vec<_>>().join(" ")).collect();
-    let spades = ups[3].rsplit_once(' ').unwrap().0.to_string();
-    Game::from_position(table(
-        GameKind::YakutatBay,
-        &[
-            ("foundation:0", &ups[0]),
-            ("foundation:1", &ups[1]),
-            ("foundation:2", &ups[2]),
-            ("foundation:3", &spades),
-            ("tableau:0", "KS"),
-        ],
-    ))
-}
-
 fn win(game: &mut Game) {
     let mv = m(game.state(), "tableau:0 1 foundation:3");
     game.play(mv).unwrap();

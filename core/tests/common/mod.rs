@@ -2,7 +2,7 @@
 #![allow(dead_code)] // each test crate uses a different subset
 
 use solitaire_core::notation::{format_move, parse_move, parse_position, position_to_json, Completeness};
-use solitaire_core::{Effect, GameKind, Move, State};
+use solitaire_core::{Effect, Game, GameKind, Move, State};
 
 /// A partial position of `kind`: the listed piles hold the given cards (bottom to top, space
 /// separated, `#` for face down); every other pile is empty.
@@ -70,4 +70,21 @@ pub fn id(state: &State, name: &str) -> u8 {
 /// A complete suit run, King at the bottom, face up: "KS QS … AS".
 pub fn run(suit: char) -> String {
     "KQJT98765432A".chars().map(|r| format!("{r}{suit}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Yakutat Bay with only the King of spades left to play (tableau:0 to foundation:3).
+pub fn one_move_from_winning() -> Game {
+    let ups: Vec<String> =
+        ['C', 'D', 'H', 'S'].iter().map(|&s| run(s).split(' ').rev().collect::<Vec<_>>().join(" ")).collect();
+    let spades = ups[3].rsplit_once(' ').unwrap().0.to_string();
+    Game::from_position(table(
+        GameKind::YakutatBay,
+        &[
+            ("foundation:0", &ups[0]),
+            ("foundation:1", &ups[1]),
+            ("foundation:2", &ups[2]),
+            ("foundation:3", &spades),
+            ("tableau:0", "KS"),
+        ],
+    ))
 }
