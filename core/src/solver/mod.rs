@@ -14,6 +14,7 @@
 //! The same position and node limit give the same answer every time (unless `cancel` fires).
 
 mod beam;
+mod deadlock;
 mod hash;
 mod moves;
 mod proven;

@@ -146,7 +146,9 @@ impl<'r> Dfs<'r> {
             frames: Vec::new(),
             nodes: 0,
         };
-        rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+        if !(rules.deadlocks && super::deadlock::dead(rules, &dfs.state)) {
+            rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+        }
         dfs.frames.push(Frame { start: 0, end: dfs.moves.len(), next: 0, effects_start: 0 });
         dfs
     }
@@ -192,7 +194,10 @@ impl<'r> Dfs<'r> {
                 return Step::Won(line);
             }
             self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
-            if !self.table.insert(self.hasher.value()) {
+            // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
+            if !self.table.insert(self.hasher.value())
+                || rules.is_dead_after(&self.state, &self.effects[effects_start..])
+            {
                 self.state.undo(&self.effects[effects_start..]);
                 self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
                 self.effects.truncate(effects_start);
