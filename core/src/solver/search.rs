@@ -8,7 +8,7 @@
 //! simply not recorded: it may then be explored again (more work, never a lost branch), and
 //! an endless cycle through unrecorded positions only runs into the node limit (`Unknown`).
 //! `Unwinnable` thus means: every reachable position was explored (up to the pruning rules in
-//! `moves.rs`, which lose no win, and 64-bit hash collisions, which are negligible: about
+//! `moves.rs` and the dead positions of `deadlock.rs`, which lose no win, and 64-bit hash collisions, which are negligible: about
 //! n²/2⁶⁵ for n positions).
 //!
 //! The two passes: a *sound* DFS (only the win-preserving pruning rules) and, in games where
@@ -24,6 +24,7 @@
 use super::beam::Beam;
 use super::hash::Hasher;
 use super::moves::{Mode, Plain, Rules};
+use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
 use crate::engine::{Effect, Move};
 use crate::state::State;
@@ -267,7 +268,13 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
             };
             match step {
                 Step::Running => {}
-                Step::Won(line) => return finish(Outcome::Won(line), &sound, &beam, retired),
+                Step::Won(line) => {
+                    // The search's tables go before the shortening takes its memory.
+                    let mut report = finish(Outcome::Unknown, &sound, &beam, retired);
+                    drop((sound, beam));
+                    report.outcome = Outcome::Won(shorten(&rules, root, &line, limits.max_memory_bytes));
+                    return report;
+                }
                 Step::Exhausted => return finish(Outcome::Unwinnable, &sound, &beam, retired),
                 // A beam that died out or ran out of room hands everything to the DFS.
                 Step::OverMemory if turn == Mode::Heuristic => {

@@ -475,3 +475,36 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
     }
     assert!(!Rules::new(GameKind::Dnieper).deadlocks && !Rules::new(GameKind::Zerline).deadlocks);
 }
+
+/// Shortening keeps a line winning and cuts a detour out: a won line with a move and its
+/// reversal inserted comes back shorter.
+#[test]
+fn shortened_lines_replay_and_lose_their_detours() {
+    use super::shorten::shorten;
+    for kind in [GameKind::YakutatBay, GameKind::Chequers, GameKind::Zerline] {
+        let rules = Rules::new(kind);
+        let start = deal(kind, 2);
+        let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 200_000, ..Limits::default() }, &no_cancel) else {
+            panic!("{kind:?} deal 2 should solve");
+        };
+        // A detour after the first move: some move that can be taken straight back.
+        let mut s = after(&start, line[0]);
+        let detour = s.legal_move_list().into_iter().find_map(|mv| {
+            let mut effects = Vec::new();
+            let mut t = s.clone();
+            t.apply_unchecked(mv, &mut effects);
+            let [Effect::Transfer { from, to, count }] = effects[..] else { return None };
+            let back = Move::Transfer { from: to, count, to: from };
+            (t.is_legal(back) && after(&t, back) == s).then_some([mv, back])
+        });
+        let Some(detour) = detour else { panic!("{kind:?}: no reversible move") };
+        s = start.clone();
+        let padded: Vec<Move> = line[..1].iter().chain(&detour).chain(&line[1..]).copied().collect();
+        assert!(replays_to_a_win(&s, &padded));
+        let short = shorten(&rules, &s, &padded, 64 << 20);
+        assert!(replays_to_a_win(&s, &short), "{kind:?}");
+        assert!(short.len() < padded.len(), "{kind:?}: {} moves", short.len());
+        // Without room for its map it gives the line back as it was.
+        assert_eq!(shorten(&rules, &s, &padded, 16), padded);
+    }
+}
