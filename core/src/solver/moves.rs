@@ -90,6 +90,19 @@ impl Rules {
         self.spec.stock != Some(StockRule::DealToTableau)
     }
 
+    /// Chunks the beam searches for each chunk of the DFS. Three where the stock deals to a
+    /// waste (Zerline): there the DFS has proved no deal of 1..1000 unwinnable and its wins
+    /// wander, while the beam finds most wins; a quarter of the nodes for the DFS cut the median
+    /// from 110 to 78 ms over 40 deals, deciding as many. One elsewhere, where the DFS's proofs
+    /// are half the answers.
+    pub(crate) fn beam_turns(&self) -> u64 {
+        if self.spec.stock == Some(StockRule::ToWaste) {
+            3
+        } else {
+            1
+        }
+    }
+
     /// Whether the tableau piles are interchangeable: always, except while a stock that deals
     /// one card to each pile by position (DN-6) still has cards. (Chequers' reserve fills the
     /// one pile just emptied, CH-6, so its piles are interchangeable too.)

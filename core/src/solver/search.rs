@@ -17,9 +17,11 @@
 //! card; `moves.rs`). The heuristic space is far smaller, so wins show up much sooner and the
 //! lines are shorter; but exhausting it proves nothing, unless no move was ever dropped by a
 //! heuristic rule, in which case it was the sound search after all. Each pass owns half the
-//! memory cap; they take turns of `CHUNK` nodes, so the answer for a node limit is
-//! deterministic, and whichever pass decides first answers. A heuristic pass that runs dry
-//! leaves the rest of the budget to the sound one.
+//! memory cap; they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them), so the
+//! answer for a node limit is deterministic, and whichever pass decides first answers. A
+//! heuristic pass that runs dry or out of room leaves the rest of the budget to the sound one,
+//! and a sound pass out of room leaves it to the heuristic one (which can still win, never
+//! prove).
 
 use super::beam::Beam;
 use super::hash::Hasher;
@@ -230,6 +232,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
     let mut beam_to_come = two;
     // Nodes and table of a beam already dropped.
     let mut retired = (0u64, 0usize, 0usize);
+    // The DFS filled its share of memory: the beam, if any, searches on alone.
+    let mut sound_full = false;
     let finish = |outcome, sound: &Dfs, beam: &Option<Beam>, retired: (u64, usize, usize)| {
         let (mut nodes, mut table_bytes, mut table_entries) = retired;
         nodes += sound.nodes;
@@ -258,8 +262,9 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 beam = Some(Beam::new(&rules, root, share, limits.max_nodes));
             }
             let step = match (turn, beam.as_mut()) {
+                (Mode::Sound, _) if sound_full => continue,
                 (Mode::Sound, _) => sound.run(CHUNK.min(left)),
-                (Mode::Heuristic, Some(b)) => match b.run(CHUNK.min(left)) {
+                (Mode::Heuristic, Some(b)) => match b.run((CHUNK * rules.beam_turns()).min(left)) {
                     // A beam that dies out proves nothing.
                     Step::Exhausted => Step::OverMemory,
                     step => step,
@@ -281,7 +286,12 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                     if let Some(b) = beam.take() {
                         retired = (retired.0 + b.nodes, b.table_bytes(), b.table_entries());
                     }
+                    if sound_full {
+                        return finish(Outcome::Unknown, &sound, &beam, retired);
+                    }
                 }
+                // A full DFS can prove nothing more, but the beam may still find a win.
+                Step::OverMemory if beam.is_some() || beam_to_come => sound_full = true,
                 Step::OverMemory => return finish(Outcome::Unknown, &sound, &beam, retired),
             }
         }
