@@ -254,7 +254,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 return finish(Outcome::Unknown, &sound, &beam, retired);
             }
             // The DFS alone first: it settles the easy deals, won or not, fastest.
-            if turn == Mode::Heuristic && sound.nodes < PROBE {
+            if turn == Mode::Heuristic && sound.nodes < PROBE && !sound_full {
                 continue;
             }
             if turn == Mode::Heuristic && beam_to_come {
