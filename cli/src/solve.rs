@@ -1,7 +1,8 @@
 //! `solitaire solve <game> --deals A..B [--budget-ms N] [--threads N] [--max-nodes N]
 //! [--memory-mb N] [--write-proven PATH] [--cpu-time]`: solve a range of deals, one line each,
 //! then a summary. `--cpu-time` measures budgets and times in the solving thread's CPU time
-//! (Linux), so a sweep on a shared machine measures the solver, not the other work. Every won line is replayed through the engine before it counts: the engine judges.
+//! (Linux), so a sweep on a shared machine measures the solver, not the other work. Every won
+//! line is replayed through the engine before it counts: the engine judges.
 
 use solitaire_core::solver::{self, Limits, Outcome};
 use solitaire_core::{deal, GameKind, Move, State};
