@@ -1,6 +1,8 @@
 //! `solitaire solve <game> --deals A..B [--budget-ms N] [--threads N] [--max-nodes N]
-//! [--memory-mb N] [--write-proven PATH]`: solve a range of deals, one line each, then a
-//! summary. Every won line is replayed through the engine before it counts: the engine judges.
+//! [--memory-mb N] [--write-proven PATH] [--cpu-time]`: solve a range of deals, one line each,
+//! then a summary. `--cpu-time` measures budgets and times in the solving thread's CPU time
+//! (Linux), so a sweep on a shared machine measures the solver, not the other work. Every won
+//! line is replayed through the engine before it counts: the engine judges.
 
 use solitaire_core::solver::{self, Limits, Outcome};
 use solitaire_core::{deal, GameKind, Move, State};
@@ -12,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::print_line;
 
 const USAGE: &str = "usage: solitaire solve <game> --deals A..B (inclusive) [--budget-ms N (default 10000)] \
-[--threads N (default 1)] [--max-nodes N] [--memory-mb N (default 256)] [--write-proven PATH]";
+[--threads N (default 1)] [--max-nodes N] [--memory-mb N (default 256)] [--write-proven PATH] [--cpu-time]";
 
 struct Options {
     kind: GameKind,
@@ -22,6 +24,7 @@ struct Options {
     threads: usize,
     limits: Limits,
     write_proven: Option<String>,
+    cpu_time: bool,
 }
 
 enum Verdict {
@@ -40,10 +43,11 @@ struct Solved {
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
-    let words = crate::args::parse(
+    let words = crate::args::parse_with_switches(
         args,
         1,
         &["--deals", "--budget-ms", "--threads", "--max-nodes", "--memory-mb", "--write-proven"],
+        &["--cpu-time"],
     )
     .map_err(|e| format!("{e}; {USAGE}"))?;
     let kind = crate::args::game(Some(words.positional(0).ok_or(USAGE)?))?;
@@ -76,6 +80,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         threads: usize::try_from(threads).unwrap_or(usize::MAX),
         limits,
         write_proven: words.flag("--write-proven").cloned(),
+        cpu_time: words.switch("--cpu-time"),
     })
 }
 
@@ -95,12 +100,25 @@ fn replay(start: &State, line: &[Move]) -> Result<(), String> {
     }
 }
 
-fn solve_one(kind: GameKind, number: u64, budget: Duration, limits: &Limits) -> Solved {
+/// The calling thread's time on a CPU, from Linux's /proc/thread-self/schedstat.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
+}
+
+/// Time since `began`: the thread's CPU time when asked for and available, else wall time.
+fn elapsed(began: (Instant, Option<Duration>)) -> Duration {
+    match (began.1, thread_cpu_time()) {
+        (Some(cpu), Some(now)) => now.saturating_sub(cpu),
+        _ => began.0.elapsed(),
+    }
+}
+
+fn solve_one(kind: GameKind, number: u64, budget: Duration, limits: &Limits, cpu_time: bool) -> Solved {
     let start = deal(kind, number);
-    let began = Instant::now();
-    let deadline = began + budget;
-    let report = solver::solve_with_report(&start, limits, &|| Instant::now() >= deadline);
-    let time = began.elapsed();
+    let began = (Instant::now(), if cpu_time { thread_cpu_time() } else { None });
+    let report = solver::solve_with_report(&start, limits, &|| elapsed(began) >= budget);
+    let time = elapsed(began);
     let verdict = match report.outcome {
         Outcome::Won(line) => match replay(&start, &line) {
             Ok(()) => Verdict::Won(line.len()),
@@ -145,7 +163,7 @@ fn ms(d: Duration) -> f64 {
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let options = parse_args(args)?;
-    let Options { kind, first, last, budget, threads, limits, .. } = options;
+    let Options { kind, first, last, budget, threads, limits, cpu_time, .. } = options;
     // Workers count deals from `first`, so that a range ending at u64::MAX cannot wrap around.
     let span = last - first;
     let next = Arc::new(AtomicU64::new(0));
@@ -159,7 +177,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 break;
             }
             let number = first + offset;
-            if sender.send((number, solve_one(kind, number, budget, &limits))).is_err() {
+            if sender.send((number, solve_one(kind, number, budget, &limits, cpu_time))).is_err() {
                 break;
             }
         });

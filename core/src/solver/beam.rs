@@ -133,7 +133,7 @@ impl<'r> Beam<'r> {
                         return Step::Won(self.line(node, mv));
                     }
                     hasher.update(rules, state, &self.effects);
-                    if self.seen.insert(hasher.value()) {
+                    if self.seen.insert(hasher.value()) && !rules.is_dead_after(state, &self.effects) {
                         // Only the piles the move touched change value.
                         self.touched.clear();
                         for e in &self.effects {

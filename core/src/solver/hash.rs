@@ -16,7 +16,7 @@ use crate::state::State;
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// A strong 64-bit finaliser (MurmurHash3's), so that sums of mixed values rarely collide.
-fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
     x ^= x >> 33;

@@ -9,15 +9,19 @@
 //! fast move generator that prunes only moves that cannot lose a win (`moves.rs`) and a
 //! transposition table on a canonical position hash (`hash.rs`). Past its first few tens of
 //! thousands of nodes it takes turns with a beam search (`beam.rs`) that finds wins, with
-//! short lines, where the DFS would wander; only the DFS ever answers `Unwinnable`. Pure: no
+//! short lines, where the DFS would wander; only the DFS ever answers `Unwinnable`. Positions
+//! that `deadlock.rs` proves dead are not searched; every won line has its detours cut out
+//! (`shorten.rs`) before it is returned, so hints follow a short line. Pure: no
 //! clock, no thread; time budgets come in through `cancel`, asked every few thousand nodes.
 //! The same position and node limit give the same answer every time (unless `cancel` fires).
 
 mod beam;
+mod deadlock;
 mod hash;
 mod moves;
 mod proven;
 mod search;
+mod shorten;
 
 #[cfg(test)]
 mod tests;

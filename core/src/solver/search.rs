@@ -8,7 +8,7 @@
 //! simply not recorded: it may then be explored again (more work, never a lost branch), and
 //! an endless cycle through unrecorded positions only runs into the node limit (`Unknown`).
 //! `Unwinnable` thus means: every reachable position was explored (up to the pruning rules in
-//! `moves.rs`, which lose no win, and 64-bit hash collisions, which are negligible: about
+//! `moves.rs` and the dead positions of `deadlock.rs`, which lose no win, and 64-bit hash collisions, which are negligible: about
 //! n²/2⁶⁵ for n positions).
 //!
 //! The two passes: a *sound* DFS (only the win-preserving pruning rules) and, in games where
@@ -17,13 +17,16 @@
 //! card; `moves.rs`). The heuristic space is far smaller, so wins show up much sooner and the
 //! lines are shorter; but exhausting it proves nothing, unless no move was ever dropped by a
 //! heuristic rule, in which case it was the sound search after all. Each pass owns half the
-//! memory cap; they take turns of `CHUNK` nodes, so the answer for a node limit is
-//! deterministic, and whichever pass decides first answers. A heuristic pass that runs dry
-//! leaves the rest of the budget to the sound one.
+//! memory cap; they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them), so the
+//! answer for a node limit is deterministic, and whichever pass decides first answers. A
+//! heuristic pass that runs dry or out of room leaves the rest of the budget to the sound one,
+//! and a sound pass out of room leaves it to the heuristic one (which can still win, never
+//! prove).
 
 use super::beam::Beam;
 use super::hash::Hasher;
 use super::moves::{Mode, Plain, Rules};
+use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
 use crate::engine::{Effect, Move};
 use crate::state::State;
@@ -146,7 +149,9 @@ impl<'r> Dfs<'r> {
             frames: Vec::new(),
             nodes: 0,
         };
-        rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+        if !(rules.deadlocks && super::deadlock::dead(rules, &dfs.state)) {
+            rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+        }
         dfs.frames.push(Frame { start: 0, end: dfs.moves.len(), next: 0, effects_start: 0 });
         dfs
     }
@@ -192,7 +197,10 @@ impl<'r> Dfs<'r> {
                 return Step::Won(line);
             }
             self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
-            if !self.table.insert(self.hasher.value()) {
+            // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
+            if !self.table.insert(self.hasher.value())
+                || rules.is_dead_after(&self.state, &self.effects[effects_start..])
+            {
                 self.state.undo(&self.effects[effects_start..]);
                 self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
                 self.effects.truncate(effects_start);
@@ -224,6 +232,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
     let mut beam_to_come = two;
     // Nodes and table of a beam already dropped.
     let mut retired = (0u64, 0usize, 0usize);
+    // The DFS filled its share of memory: the beam, if any, searches on alone.
+    let mut sound_full = false;
     let finish = |outcome, sound: &Dfs, beam: &Option<Beam>, retired: (u64, usize, usize)| {
         let (mut nodes, mut table_bytes, mut table_entries) = retired;
         nodes += sound.nodes;
@@ -244,7 +254,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 return finish(Outcome::Unknown, &sound, &beam, retired);
             }
             // The DFS alone first: it settles the easy deals, won or not, fastest.
-            if turn == Mode::Heuristic && sound.nodes < PROBE {
+            if turn == Mode::Heuristic && sound.nodes < PROBE && !sound_full {
                 continue;
             }
             if turn == Mode::Heuristic && beam_to_come {
@@ -252,8 +262,9 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 beam = Some(Beam::new(&rules, root, share, limits.max_nodes));
             }
             let step = match (turn, beam.as_mut()) {
+                (Mode::Sound, _) if sound_full => continue,
                 (Mode::Sound, _) => sound.run(CHUNK.min(left)),
-                (Mode::Heuristic, Some(b)) => match b.run(CHUNK.min(left)) {
+                (Mode::Heuristic, Some(b)) => match b.run((CHUNK * rules.beam_turns()).min(left)) {
                     // A beam that dies out proves nothing.
                     Step::Exhausted => Step::OverMemory,
                     step => step,
@@ -262,14 +273,25 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
             };
             match step {
                 Step::Running => {}
-                Step::Won(line) => return finish(Outcome::Won(line), &sound, &beam, retired),
+                Step::Won(line) => {
+                    // The search's tables go before the shortening takes its memory.
+                    let mut report = finish(Outcome::Unknown, &sound, &beam, retired);
+                    drop((sound, beam));
+                    report.outcome = Outcome::Won(shorten(&rules, root, &line, limits.max_memory_bytes));
+                    return report;
+                }
                 Step::Exhausted => return finish(Outcome::Unwinnable, &sound, &beam, retired),
                 // A beam that died out or ran out of room hands everything to the DFS.
                 Step::OverMemory if turn == Mode::Heuristic => {
                     if let Some(b) = beam.take() {
                         retired = (retired.0 + b.nodes, b.table_bytes(), b.table_entries());
                     }
+                    if sound_full {
+                        return finish(Outcome::Unknown, &sound, &beam, retired);
+                    }
                 }
+                // A full DFS can prove nothing more, but the beam may still find a win.
+                Step::OverMemory if beam.is_some() || beam_to_come => sound_full = true,
                 Step::OverMemory => return finish(Outcome::Unknown, &sound, &beam, retired),
             }
         }

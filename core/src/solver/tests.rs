@@ -406,3 +406,105 @@ fn the_beam_never_changes_a_verdict() {
         }
     }
 }
+
+/// A small position of `kind` with hidden cards: whole low parts of the suits already home
+/// (Yakutat Bay: each suit up to `home_rank`; How They Run: all suits but the last), the rest
+/// shuffled into the cells (How They Run) and onto the tableau, most piles' lower cards face
+/// down.
+fn small_position_with_hidden_cards(kind: GameKind, home_rank: u8, seed: &mut u64) -> State {
+    use crate::card::{Card, Suit};
+    let mut s = State::empty(kind);
+    let map = *s.map();
+    let mut rest = Vec::new();
+    for (i, suit) in Suit::ALL.into_iter().enumerate() {
+        let f = map.foundations().start + i as u8;
+        for rank in 1..=13 {
+            let card = Card::new(0, suit, rank).with_face_up(true);
+            match kind {
+                GameKind::HowTheyRun if i < 3 => s.pile_mut(f).insert(0, card),
+                GameKind::HowTheyRun => rest.push(card),
+                _ if rank <= home_rank => s.pile_mut(f).push(card),
+                _ => rest.push(card),
+            }
+        }
+    }
+    for i in (1..rest.len()).rev() {
+        rest.swap(i, (next(seed) % (i as u64 + 1)) as usize);
+    }
+    for card in rest {
+        let cell = map.cells().find(|&c| s.pile(c).is_empty());
+        match cell {
+            Some(c) => s.pile_mut(c).push(card),
+            _ => {
+                let p = (next(seed) % u64::from(map.tableau)) as u8;
+                s.pile_mut(p).push(card);
+            }
+        }
+    }
+    for p in map.tableau() {
+        let len = s.pile(p).len();
+        let hidden = if len > 1 && next(seed) % 4 != 0 { len - 1 } else { 0 };
+        for c in &mut s.pile_mut(p)[..hidden] {
+            *c = c.with_face_up(false);
+        }
+    }
+    s
+}
+
+/// Deadlock detection against a search with no pruning: every small position it calls dead
+/// is unwinnable, and it does call some dead.
+#[test]
+fn dead_positions_are_unwinnable_by_unpruned_search() {
+    let mut seed = 0x9e37_79b9;
+    for (kind, home_rank) in [(GameKind::HowTheyRun, 0), (GameKind::YakutatBay, 9)] {
+        let rules = Rules::new(kind);
+        assert!(rules.deadlocks, "{kind:?}");
+        let (mut dead, mut compared) = (0, 0);
+        for _ in 0..5000 {
+            let s = small_position_with_hidden_cards(kind, home_rank, &mut seed);
+            if !super::deadlock::dead(&rules, &s) {
+                continue;
+            }
+            dead += 1;
+            if let Some(winnable) = brute_force_winnable(&s, 50_000) {
+                assert!(!winnable, "{kind:?}: called dead but winnable: {:?}", s.piles());
+                compared += 1;
+            }
+        }
+        assert!(compared >= 5, "{kind:?}: {dead} dead, {compared} compared");
+    }
+    assert!(!Rules::new(GameKind::Dnieper).deadlocks && !Rules::new(GameKind::Zerline).deadlocks);
+}
+
+/// Shortening keeps a line winning and cuts a detour out: a won line with a move and its
+/// reversal inserted comes back shorter.
+#[test]
+fn shortened_lines_replay_and_lose_their_detours() {
+    use super::shorten::shorten;
+    for kind in [GameKind::YakutatBay, GameKind::Chequers, GameKind::Zerline] {
+        let rules = Rules::new(kind);
+        let start = deal(kind, 2);
+        let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 200_000, ..Limits::default() }, &no_cancel) else {
+            panic!("{kind:?} deal 2 should solve");
+        };
+        // A detour after the first move: some move that can be taken straight back.
+        let mut s = after(&start, line[0]);
+        let detour = s.legal_move_list().into_iter().find_map(|mv| {
+            let mut effects = Vec::new();
+            let mut t = s.clone();
+            t.apply_unchecked(mv, &mut effects);
+            let [Effect::Transfer { from, to, count }] = effects[..] else { return None };
+            let back = Move::Transfer { from: to, count, to: from };
+            (t.is_legal(back) && after(&t, back) == s).then_some([mv, back])
+        });
+        let Some(detour) = detour else { panic!("{kind:?}: no reversible move") };
+        s = start.clone();
+        let padded: Vec<Move> = line[..1].iter().chain(&detour).chain(&line[1..]).copied().collect();
+        assert!(replays_to_a_win(&s, &padded));
+        let short = shorten(&rules, &s, &padded, 64 << 20);
+        assert!(replays_to_a_win(&s, &short), "{kind:?}");
+        assert!(short.len() < padded.len(), "{kind:?}: {} moves", short.len());
+        // Without room for its map it gives the line back as it was.
+        assert_eq!(shorten(&rules, &s, &padded, 16), padded);
+    }
+}

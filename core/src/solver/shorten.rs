@@ -1,0 +1,115 @@
+//! Shortcuts through a won line: the DFS's lines wander (hundreds to thousands of moves in the
+//! two-deck games) because it keeps the first move that worked. Walking the line from the
+//! start, any move that reaches a position the line visits later lets everything in between
+//! go. Positions are compared exactly (pile order and card copies included), so the moves
+//! after a shortcut stay valid as they are. Positions are keyed by a 64-bit hash; the result is
+//! replayed before it is used, so a collision can only cost the shortening, never a win.
+
+use super::hash::mix;
+use super::moves::{Mode, Rules};
+use crate::engine::{Effect, Move};
+use crate::state::State;
+use std::collections::HashMap;
+
+/// Bytes the shortening needs per move of the line (its hash map), counted against the cap.
+const BYTES_PER_MOVE: usize = 32;
+
+/// `line` (which wins from `start`) with every one-move shortcut taken, farthest first; `line`
+/// itself when the map of its positions would not fit in `max_memory_bytes`.
+pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_bytes: usize) -> Vec<Move> {
+    if line.len().saturating_mul(BYTES_PER_MOVE) > max_memory_bytes {
+        return line.to_vec();
+    }
+    // Where each position of the line is last visited: `line[i..]` leads on from position i.
+    let mut last_visit: HashMap<u64, usize> = HashMap::with_capacity(line.len() + 1);
+    let mut s = start.clone();
+    let mut hash = Exact::new(&s);
+    let mut effects = Vec::new();
+    last_visit.insert(hash.total, 0);
+    for (i, &mv) in line.iter().enumerate() {
+        effects.clear();
+        s.apply_unchecked(mv, &mut effects);
+        hash.update(&s, &effects);
+        last_visit.insert(hash.total, i + 1);
+    }
+    let mut out = Vec::new();
+    let mut s = start.clone();
+    let mut hash = Exact::new(&s);
+    let (mut scratch, mut moves) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    loop {
+        // A position the line comes back to: skip the loop.
+        i = last_visit.get(&hash.total).copied().unwrap_or(i).max(i);
+        if i >= line.len() {
+            break;
+        }
+        // The line's own next move reaches i + 1; a shortcut reaches further.
+        let mut best = (i + 1, line[i]);
+        moves.clear();
+        rules.generate(&s, None, Mode::Sound, &mut scratch, &mut moves);
+        for &mv in &moves {
+            effects.clear();
+            s.apply_unchecked(mv, &mut effects);
+            hash.update(&s, &effects);
+            if let Some(&j) = last_visit.get(&hash.total) {
+                if j > best.0 {
+                    best = (j, mv);
+                }
+            }
+            s.undo(&effects);
+            hash.update(&s, &effects);
+        }
+        effects.clear();
+        s.apply_unchecked(best.1, &mut effects);
+        hash.update(&s, &effects);
+        out.push(best.1);
+        i = best.0;
+    }
+    if replays_to_a_win(start, &out) {
+        out
+    } else {
+        line.to_vec()
+    }
+}
+
+fn replays_to_a_win(start: &State, line: &[Move]) -> bool {
+    let mut s = start.clone();
+    let mut effects = Vec::new();
+    line.iter().all(|&mv| s.apply(mv, &mut effects)) && s.is_won()
+}
+
+/// An exact position hash (every card by id and face, every pile by place), kept up to date
+/// pile by pile.
+struct Exact {
+    shares: Vec<u64>,
+    total: u64,
+}
+
+impl Exact {
+    fn new(s: &State) -> Exact {
+        let shares: Vec<u64> = (0..s.pile_count()).map(|p| share(s, p)).collect();
+        let total = shares.iter().fold(0u64, |a, &b| a.wrapping_add(b));
+        Exact { shares, total }
+    }
+
+    fn update(&mut self, s: &State, effects: &[Effect]) {
+        for &effect in effects {
+            let piles = match effect {
+                Effect::Transfer { from, to, .. } => [from, to],
+                Effect::Flip(pile) => [pile, pile],
+            };
+            for p in piles {
+                let p = usize::from(p);
+                let new = share(s, p);
+                self.total = self.total.wrapping_sub(self.shares[p]).wrapping_add(new);
+                self.shares[p] = new;
+            }
+        }
+    }
+}
+
+fn share(s: &State, pile: usize) -> u64 {
+    let cards = s.pile(pile as u8);
+    let h = cards.iter().fold(cards.len() as u64, |h, &c| mix(h ^ (u64::from(c.id()) | u64::from(c.face_up()) << 7)));
+    mix(h ^ (pile as u64 + 1) << 40)
+}
