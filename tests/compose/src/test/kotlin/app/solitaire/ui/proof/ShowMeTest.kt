@@ -16,21 +16,21 @@ import kotlin.test.assertTrue
 
 /** "Show me": the solver's line played through the controller, stopped, undone, and how it counts. */
 class ShowMeTest {
-    /** Proved winnable: listed in core/src/solver/proven/chequers.txt. */
-    private val provenDeal: ULong = 8u
+    /** Proved winnable (core/src/solver/proven/), with a short line; iOS's tests use the same deals. */
+    private val provenDnieper: ULong = 2u
+    private val provenYakutatBay: ULong = 6u
     private val viewport = Viewport(1024f, 768f, 0f, 0f, 0f, 0f)
 
     @Test
     fun showMePlaysAProvenDealToTheWinWhichCountsAsPlayedAndAssistedNotWon() {
         val store = newStore()
-        val controller = GameController(Game(GameKind.CHEQUERS, provenDeal), store, testScope, workers, showMePaceMs = 0)
+        val controller = GameController(Game(GameKind.DNIEPER, provenDnieper), store, testScope, workers, showMePaceMs = 0)
         runBlocking { controller.showMeTheWin().join() }
-        System.err.println("show me: ${controller.status.moves} moves")
         assertEquals(PlayState.WON, controller.status.state)
         assertTrue(controller.status.assisted)
         assertEquals(ShowMeState.IDLE, controller.showMe)
         eventually("the win is recorded") { controller.stats?.played == 1u }
-        val stats = store.stats(GameKind.CHEQUERS)
+        val stats = store.stats(GameKind.DNIEPER)
         assertEquals(1u, stats.played)
         assertEquals(0u, stats.won)
         assertEquals(1u, stats.assisted)
@@ -40,8 +40,8 @@ class ShowMeTest {
 
     @Test
     fun stoppingMidwayLeavesAGameToPlayByHandWithUndoAcrossTheSolversMoves() {
-        val controller = GameController(Game(GameKind.CHEQUERS, provenDeal), newStore(), testScope, workers, showMePaceMs = 50)
-        val opening = Game(GameKind.CHEQUERS, provenDeal).use { it.table(viewport) }
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, provenYakutatBay), newStore(), testScope, workers, showMePaceMs = 50)
+        val opening = Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.table(viewport) }
         val run = controller.showMeTheWin()
         eventually("the solver plays three moves") { controller.status.moves >= 3u }
         controller.stopShowingMe()
@@ -52,7 +52,7 @@ class ShowMeTest {
         while (controller.status.canUndo) controller.undo()
         assertEquals(opening, controller.game.table(viewport))
         val card = opening.cards.filter { it.movable && it.face != null }.first { card ->
-            Game(GameKind.CHEQUERS, provenDeal).use { it.tap(card.pile, card.position) == TapResult.PLAYED }
+            Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.tap(card.pile, card.position) == TapResult.PLAYED }
         }
         val before = controller.status.moves
         controller.tap(card.pile, card.position)
@@ -61,7 +61,7 @@ class ShowMeTest {
 
     @Test
     fun anyPlayerActionStopsShowMe() {
-        val controller = GameController(Game(GameKind.CHEQUERS, provenDeal), newStore(), testScope, workers, showMePaceMs = 50)
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, provenYakutatBay), newStore(), testScope, workers, showMePaceMs = 50)
         val run = controller.showMeTheWin()
         eventually("the solver plays a move") { controller.status.moves >= 1u }
         controller.undo()
