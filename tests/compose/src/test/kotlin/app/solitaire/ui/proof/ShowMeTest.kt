@@ -7,6 +7,7 @@ import app.solitaire.core.TapResult
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.ShowMeState
+import app.solitaire.ui.shared.statsLine
 import kotlinx.coroutines.runBlocking
 import org.junit.Test
 import kotlin.test.assertEquals
@@ -36,6 +37,7 @@ class ShowMeTest {
         assertEquals(1u, stats.assisted)
         assertNull(stats.bestTimeMs)
         assertNull(stats.fewestMoves)
+        assertEquals("Played 1, won 0 (0%), shown 1 · streak 0, best 0", statsLine(stats))
     }
 
     @Test
