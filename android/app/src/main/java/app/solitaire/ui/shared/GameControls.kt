@@ -1,6 +1,7 @@
 package app.solitaire.ui.shared
 
 import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.RowScope
 import androidx.compose.foundation.layout.fillMaxWidth
@@ -18,6 +19,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.semantics.stateDescription
+import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.PlayState
@@ -85,11 +87,13 @@ private fun ControlButton(label: String, description: String, enabled: Boolean, 
     TextButton(
         onClick = onClick,
         enabled = enabled,
+        // Six controls share a phone's width: the default side padding (and one line) would cut their labels.
+        contentPadding = PaddingValues(horizontal = 2.dp),
         modifier = modifier.heightIn(min = 48.dp).semantics {
             contentDescription = description
             if (state != null) stateDescription = state
         },
     ) {
-        Text(label, maxLines = 1, overflow = TextOverflow.Ellipsis)
+        Text(label, maxLines = 2, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center)
     }
 }
