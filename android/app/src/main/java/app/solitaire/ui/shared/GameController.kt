@@ -13,6 +13,7 @@ import app.solitaire.core.GameStats
 import app.solitaire.core.GameStatus
 import app.solitaire.core.Hint
 import app.solitaire.core.PlayState
+import app.solitaire.core.PlayerMove
 import app.solitaire.core.Store
 import app.solitaire.core.Table
 import app.solitaire.core.TapResult
@@ -20,7 +21,9 @@ import app.solitaire.core.Verdict
 import app.solitaire.core.Viewport
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.currentCoroutineContext
 import kotlinx.coroutines.delay
+import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 
@@ -35,6 +38,9 @@ data class Drag(
     val offset: Offset = Offset.Zero,
 )
 
+/** Where "show me" is: asking the solver, or playing its line move by move. */
+enum class ShowMeState { IDLE, SEARCHING, PLAYING }
+
 /**
  * One game on screen. Every rule is the core's: this forwards input, then redraws from
  * `game.table()` and `game.status()`, saves in the background and runs the solver off the
@@ -45,6 +51,8 @@ class GameController(
     private val store: Store,
     private val scope: CoroutineScope,
     private val workers: Workers,
+    /** The wait between two moves "show me" plays, so a person can follow them (tests pass 0). */
+    private val showMePaceMs: Long = 500,
 ) {
     var game: Game by mutableStateOf(game)
         private set
@@ -62,6 +70,8 @@ class GameController(
         private set
     var notice: Notice? by mutableStateOf(null)
         private set
+    var showMe by mutableStateOf(ShowMeState.IDLE)
+        private set
 
     /** This game kind's statistics, for the win screen; reloaded after a win is recorded. */
     var stats: GameStats? by mutableStateOf(null)
@@ -78,6 +88,8 @@ class GameController(
     /** Stop the searches in flight: cancelling a coroutine cannot interrupt the core's call. */
     private var winnableCancel: CancelFlag? = null
     private var hintCancel: CancelFlag? = null
+    private var showMeJob: Job? = null
+    private var showMeCancel: CancelFlag? = null
 
     /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
     private var unwinnableDismissed = false
@@ -117,6 +129,7 @@ class GameController(
     }
 
     fun startDrag(card: CardView) {
+        stopShowingMe()
         val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
         val targets = destinations(card).toSet()
         val centre = Offset(card.frame.x + card.frame.width / 2, card.frame.y + card.frame.height / 2)
@@ -147,6 +160,7 @@ class GameController(
 
     /** Asks the solver for a move (up to ~100 ms), off the UI thread. */
     fun requestHint() {
+        stopShowingMe()
         if (searchingHint) return
         searchingHint = true
         val asked = game
@@ -172,6 +186,7 @@ class GameController(
 
     /** Carries out a new deal or restart (after confirmation): the old attempt is recorded first. */
     fun perform(action: NewGame) {
+        stopShowingMe()
         notice = null
         val old = game
         val kind = status.kind
@@ -209,6 +224,7 @@ class GameController(
 
     /** Undoes back to where the game can still be won (the solver searches up to two seconds). */
     fun undoToWinnable() {
+        stopShowingMe()
         notice = null
         val asked = game
         scope.launch {
@@ -219,6 +235,7 @@ class GameController(
 
     /** The game leaves the screen: stop the clock and any search, and save. */
     fun pause() {
+        stopShowingMe()
         stopSearches()
         game.pause()
         save()
@@ -229,8 +246,63 @@ class GameController(
         status = game.status()
     }
 
-    /** Runs a core action; `true` from it means the position changed. */
+    /**
+     * Asks the solver (up to `budgetMs`) for a win from here and plays it one move at a time,
+     * `showMePaceMs` apart, each redrawn and saved like any other. Anything the player does
+     * stops it. A proved loss, or no win found in time, is told. A game won this way counts as
+     * played, not won: the store records it so when it is saved. Returns the run, to await it.
+     */
+    fun showMeTheWin(budgetMs: UInt = SHOW_ME_BUDGET_MS): Job {
+        stopShowingMe()
+        val asked = game
+        val moves = status.moves
+        val cancel = CancelFlag().also { showMeCancel = it }
+        showMe = ShowMeState.SEARCHING
+        val run = scope.launch {
+            val found = withContext(workers.search) { asked.showMe(budgetMs, cancel) }
+            ensureActive()
+            if (asked !== game || moves != status.moves) return@launch // the position changed meanwhile
+            when (found.verdict) {
+                Verdict.UNWINNABLE -> message = "This position cannot be won: the solver proved it"
+                Verdict.UNKNOWN -> message = "The solver found no win in time"
+                Verdict.WINNABLE -> {
+                    showMe = ShowMeState.PLAYING
+                    playLine(asked, found.moves)
+                }
+            }
+        }
+        showMeJob = run
+        run.invokeOnCompletion { if (showMeJob === run) showMe = ShowMeState.IDLE }
+        return run
+    }
+
+    /** Stops "show me" (its search, or its playing between two moves); the player goes on by hand. */
+    fun stopShowingMe() {
+        showMeJob?.cancel()
+        showMeCancel?.cancel()
+        showMeJob = null
+        showMe = ShowMeState.IDLE
+    }
+
+    private suspend fun playLine(asked: Game, line: List<PlayerMove>) {
+        for (move in line) {
+            delay(showMePaceMs)
+            currentCoroutineContext().ensureActive() // a stop that came as the wait ended
+            try {
+                asked.playAssisted(move)
+            } catch (e: GameException.IllegalMove) {
+                return // the position is no longer the one the line was found for
+            } catch (e: GameException) {
+                message = "Could not play the solver's move"
+                return
+            }
+            changed()
+        }
+    }
+
+    /** Runs a player's action (which stops "show me"); `true` from it means the position changed. */
     private inline fun play(action: () -> Boolean) {
+        stopShowingMe()
         val moved = try {
             action()
         } catch (e: GameException) {
@@ -305,3 +377,6 @@ class GameController(
 
 /** How long play must pause before the still-winnable search starts. */
 const val WINNABLE_CHECK_AFTER_MS = 600L
+
+/** How long "show me" lets the solver search for a win. */
+const val SHOW_ME_BUDGET_MS = 10_000u

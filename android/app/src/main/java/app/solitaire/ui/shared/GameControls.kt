@@ -1,6 +1,7 @@
 package app.solitaire.ui.shared
 
 import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.RowScope
 import androidx.compose.foundation.layout.fillMaxWidth
@@ -18,10 +19,12 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.semantics.stateDescription
+import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
+import app.solitaire.core.PlayState
 
-/** Undo, redo, hint, the new-deal menu and auto-play: one row under the table. */
+/** Undo, redo, hint, the new-deal menu, show me and auto-play: one row under the table. */
 @Composable
 fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
     val status = controller.status
@@ -30,11 +33,22 @@ fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
         Control("Redo", enabled = status.canRedo) { controller.redo() }
         Control(if (controller.searchingHint) "Hint…" else "Hint", description = "Hint") { controller.requestHint() }
         NewGameMenu(controller)
+        ShowMeControl(controller)
         Control(
             label = if (status.autoPlay) "Auto ✓" else "Auto",
             description = "Auto-play",
             state = if (status.autoPlay) "on" else "off",
         ) { controller.setAutoPlay(!status.autoPlay) }
+    }
+}
+
+/** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */
+@Composable
+private fun RowScope.ShowMeControl(controller: GameController) {
+    when (controller.showMe) {
+        ShowMeState.IDLE -> Control("Show me", enabled = controller.status.state == PlayState.PLAYING) { controller.showMeTheWin() }
+        ShowMeState.SEARCHING -> Control("Stop", description = "Stop show me", state = "searching") { controller.stopShowingMe() }
+        ShowMeState.PLAYING -> Control("Stop", description = "Stop show me", state = "playing") { controller.stopShowingMe() }
     }
 }
 
@@ -73,11 +87,13 @@ private fun ControlButton(label: String, description: String, enabled: Boolean, 
     TextButton(
         onClick = onClick,
         enabled = enabled,
+        // Six controls share a phone's width: the default side padding (and one line) would cut their labels.
+        contentPadding = PaddingValues(horizontal = 2.dp),
         modifier = modifier.heightIn(min = 48.dp).semantics {
             contentDescription = description
             if (state != null) stateDescription = state
         },
     ) {
-        Text(label, maxLines = 1, overflow = TextOverflow.Ellipsis)
+        Text(label, maxLines = 2, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center)
     }
 }

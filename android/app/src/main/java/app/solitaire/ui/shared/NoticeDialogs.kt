@@ -21,7 +21,7 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
         null -> Unit
         Notice.Won -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
-            title = { Text("You won!") },
+            title = { Text(if (controller.status.assisted) "Solved by show me" else "You won!") },
             text = {
                 Column {
                     Text("${controller.status.deal?.let { "Deal $it" } ?: "This game"} in ${controller.status.moves} moves, ${formatTime(controller.status.elapsedMs)}.")
@@ -88,6 +88,8 @@ fun formatTime(ms: ULong): String {
 fun statsLine(stats: GameStats): String = buildString {
     append("Played ${stats.played}, won ${stats.won}")
     if (stats.played > 0u) append(" (${stats.won * 100u / stats.played}%)")
+    // Finished by "show me": played, not won, so told apart from the wins.
+    if (stats.assisted > 0u) append(", shown ${stats.assisted}")
     append(" · streak ${stats.currentStreak}, best ${stats.bestStreak}")
     stats.bestTimeMs?.let { append(" · best time ${formatTime(it)}") }
     stats.fewestMoves?.let { append(" · fewest moves $it") }

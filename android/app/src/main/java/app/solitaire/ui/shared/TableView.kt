@@ -11,6 +11,7 @@ import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
+import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
@@ -18,10 +19,12 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.contentDescription
@@ -135,7 +138,14 @@ private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boo
             .testTag("pile-${pile.pile}")
             .semantics { hideFromAccessibility() } // the pile's stop speaks for it
             .then(if (tappable) Modifier.clickable { controller.dealStock() } else Modifier),
-    )
+        contentAlignment = Alignment.Center,
+    ) {
+        // What the empty place takes, drawn with the outline; sized with the pile, like a card's marks.
+        if (pile.cardCount == 0u && pile.emptySymbol.isNotEmpty()) {
+            val size = with(LocalDensity.current) { (pile.base.width * 0.3f).dp.toSp() }
+            Text(pile.emptySymbol, color = colors.outline, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))
+        }
+    }
 }
 
 @Composable

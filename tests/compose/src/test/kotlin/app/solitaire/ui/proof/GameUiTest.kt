@@ -7,7 +7,9 @@ import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.assertContentDescriptionEquals
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.assertPositionInRootIsEqualTo
 import androidx.compose.ui.test.getUnclippedBoundsInRoot
 import androidx.compose.ui.test.junit4.v2.createComposeRule
@@ -165,6 +167,21 @@ class GameUiTest {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
         for (button in listOf("Games", "Rules")) rule.onNodeWithText(button).assertIsDisplayed()
+    }
+
+    @Test
+    fun everyEmptyPlaceShowsWhatItTakesAndTalkBackSaysIt() {
+        val controller = show(GameKind.CHEQUERS)
+        val table = controller.game.table(controller.shownViewport)
+        val marked = table.piles.filter { it.cardCount == 0u && it.emptySymbol.isNotEmpty() }
+        assertEquals(setOf("A↑", "K↓"), marked.map { it.emptySymbol }.toSet(), "Chequers opens with rising and falling foundations empty")
+        for (pile in marked) {
+            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.emptySymbol)
+            rule.onNodeWithTag("stop-${pile.pile}", useUnmergedTree = true).assertContentDescriptionEquals(pile.description)
+        }
+        for (pile in table.piles.filter { it.cardCount > 0u }) {
+            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertDoesNotExist()
+        }
     }
 
     /** The nodes a screen reader stops on: not hidden, and saying or doing something. */

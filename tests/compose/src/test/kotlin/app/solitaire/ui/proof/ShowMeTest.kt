@@ -1,0 +1,74 @@
+package app.solitaire.ui.proof
+
+import app.solitaire.core.Game
+import app.solitaire.core.GameKind
+import app.solitaire.core.PlayState
+import app.solitaire.core.TapResult
+import app.solitaire.core.Viewport
+import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.ShowMeState
+import app.solitaire.ui.shared.statsLine
+import kotlinx.coroutines.runBlocking
+import org.junit.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/** "Show me": the solver's line played through the controller, stopped, undone, and how it counts. */
+class ShowMeTest {
+    /** Proved winnable (core/src/solver/proven/), with a short line; iOS's tests use the same deals. */
+    private val provenDnieper: ULong = 2u
+    private val provenYakutatBay: ULong = 6u
+    private val viewport = Viewport(1024f, 768f, 0f, 0f, 0f, 0f)
+
+    @Test
+    fun showMePlaysAProvenDealToTheWinWhichCountsAsPlayedAndAssistedNotWon() {
+        val store = newStore()
+        val controller = GameController(Game(GameKind.DNIEPER, provenDnieper), store, testScope, workers, showMePaceMs = 0)
+        runBlocking { controller.showMeTheWin().join() }
+        assertEquals(PlayState.WON, controller.status.state)
+        assertTrue(controller.status.assisted)
+        assertEquals(ShowMeState.IDLE, controller.showMe)
+        eventually("the win is recorded") { controller.stats?.played == 1u }
+        val stats = store.stats(GameKind.DNIEPER)
+        assertEquals(1u, stats.played)
+        assertEquals(0u, stats.won)
+        assertEquals(1u, stats.assisted)
+        assertNull(stats.bestTimeMs)
+        assertNull(stats.fewestMoves)
+        assertEquals("Played 1, won 0 (0%), shown 1 · streak 0, best 0", statsLine(stats))
+    }
+
+    @Test
+    fun stoppingMidwayLeavesAGameToPlayByHandWithUndoAcrossTheSolversMoves() {
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, provenYakutatBay), newStore(), testScope, workers, showMePaceMs = 50)
+        val opening = Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.table(viewport) }
+        val run = controller.showMeTheWin()
+        eventually("the solver plays three moves") { controller.status.moves >= 3u }
+        controller.stopShowingMe()
+        runBlocking { run.join() }
+        assertEquals(ShowMeState.IDLE, controller.showMe)
+        assertEquals(PlayState.PLAYING, controller.status.state)
+
+        while (controller.status.canUndo) controller.undo()
+        assertEquals(opening, controller.game.table(viewport))
+        val card = opening.cards.filter { it.movable && it.face != null }.first { card ->
+            Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.tap(card.pile, card.position) == TapResult.PLAYED }
+        }
+        val before = controller.status.moves
+        controller.tap(card.pile, card.position)
+        assertTrue(controller.status.moves > before, "a move by hand plays after show me stopped")
+    }
+
+    @Test
+    fun anyPlayerActionStopsShowMe() {
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, provenYakutatBay), newStore(), testScope, workers, showMePaceMs = 50)
+        val run = controller.showMeTheWin()
+        eventually("the solver plays a move") { controller.status.moves >= 1u }
+        controller.undo()
+        runBlocking { run.join() }
+        assertEquals(ShowMeState.IDLE, controller.showMe)
+        assertFalse(controller.status.state == PlayState.WON)
+    }
+}
