@@ -3,6 +3,8 @@ package app.solitaire.ui.shared
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
+import app.solitaire.core.DailyDate
+import app.solitaire.core.DailyOverview
 import app.solitaire.core.Game
 import app.solitaire.core.GameException
 import app.solitaire.core.GameInfo
@@ -13,6 +15,13 @@ import app.solitaire.core.gameCatalog
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
+import java.util.Calendar
+
+/** Today on the device's calendar, in its time zone (never UTC): the daily deals' date. */
+fun localToday(): DailyDate {
+    val now = Calendar.getInstance()
+    return DailyDate(now.get(Calendar.YEAR), (now.get(Calendar.MONTH) + 1).toUInt(), now.get(Calendar.DAY_OF_MONTH).toUInt())
+}
 
 sealed interface Screen {
     data object Chooser : Screen
@@ -33,6 +42,8 @@ class AppController(
     private val newDeal: (GameKind) -> Game = { Game.newRandom(it) },
     /** What `route` was when the platform last saved it, so a killed process comes back where it was. */
     restoredRoute: String? = null,
+    /** The date the daily deals are for; tests fix it. */
+    private val today: () -> DailyDate = ::localToday,
 ) : AutoCloseable {
     val catalog: List<GameInfo> = gameCatalog()
 
@@ -41,6 +52,10 @@ class AppController(
     var overview: List<GameOverview> by mutableStateOf(emptyList())
         private set
     var playing: GameController? by mutableStateOf(null)
+        private set
+
+    /** Each game's daily deal today, whether it is won or in progress, and the daily streak. */
+    var daily: DailyOverview? by mutableStateOf(null)
         private set
 
     /** A one-off notice for the player, e.g. a damaged save that was put aside. */
@@ -62,13 +77,22 @@ class AppController(
     val route: String
         get() = when (val current = screen) {
             Screen.Chooser -> "chooser"
-            is Screen.Play -> "play:${current.info.slug}"
+            is Screen.Play -> (if (playing?.status?.daily != null) "daily:" else "play:") + current.info.slug
             is Screen.Rules -> "rules:${current.info.slug}:" + if (current.from is Screen.Play) "play" else "chooser"
         }
 
     /** Continues `kind` exactly where the player left it (undo history included), or deals one. */
     fun open(info: GameInfo) {
         scope.launch { openNow(info) }
+    }
+
+    /** Today's daily deal of `info`'s game: the one begun today, or a new one. */
+    fun openDaily(info: GameInfo) {
+        scope.launch {
+            val game = withContext(workers.saves) { loadDaily(info.kind) } ?: return@launch
+            replacePlaying(GameController(game, store, scope, workers))
+            show(Screen.Play(info))
+        }
     }
 
     /** Opens a game already made, e.g. a deal chosen by the caller; mainly for tests and links. */
@@ -132,6 +156,16 @@ class AppController(
         null
     }
 
+    private fun loadDaily(kind: GameKind): Game? = try {
+        store.resumeDaily(kind, today())
+    } catch (e: GameException.CorruptSave) {
+        message = "Your daily game could not be read, so it was put aside. Here it is afresh."
+        Game.newDaily(kind, today())
+    } catch (e: GameException) {
+        message = "Today's deal could not be opened. Please try again."
+        null
+    }
+
     /** Every screen change goes through here: the clock runs exactly while a game is showing. */
     private fun show(next: Screen) {
         val wasPlaying = screen is Screen.Play
@@ -149,6 +183,7 @@ class AppController(
         val info = catalog.firstOrNull { it.slug == parts.getOrNull(1) } ?: return
         when (parts[0]) {
             "play" -> open(info)
+            "daily" -> openDaily(info)
             "rules" -> if (parts.getOrNull(2) == "play") {
                 scope.launch {
                     openNow(info)
@@ -172,6 +207,13 @@ class AppController(
     private fun refreshOverview() {
         scope.launch {
             overview = withContext(workers.saves) { readOverview() } ?: return@launch
+            daily = withContext(workers.saves) {
+                try {
+                    store.dailyOverview(today())
+                } catch (e: GameException) {
+                    null // the overview above already reported damaged statistics
+                }
+            }
         }
     }
 

@@ -22,15 +22,21 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
+import app.solitaire.core.DailyOverview
 import app.solitaire.core.GameInfo
 import app.solitaire.core.GameOverview
 
-/** The five games, each with its one-line summary, statistics and whether one is in progress. */
+/**
+ * Today's daily deals (each marked once won, with the daily streak), then the five games, each
+ * with its one-line summary, statistics and whether one is in progress.
+ */
 @Composable
 fun ChooserScreen(
     catalog: List<GameInfo>,
     overview: List<GameOverview>,
+    daily: DailyOverview?,
     onPlay: (GameInfo) -> Unit,
+    onDaily: (GameInfo) -> Unit,
     onRules: (GameInfo) -> Unit,
     modifier: Modifier = Modifier,
 ) {
@@ -41,6 +47,7 @@ fun ChooserScreen(
             verticalArrangement = Arrangement.spacedBy(12.dp),
         ) {
             item { Text("Solitaire", style = MaterialTheme.typography.headlineMedium, modifier = Modifier.padding(top = 16.dp)) }
+            if (daily != null) item("daily") { DailyDeals(catalog, daily, onDaily) }
             items(catalog, key = { it.slug }) { info ->
                 GameRow(info, overview.firstOrNull { it.info.kind == info.kind }, onPlay, onRules)
             }
@@ -65,6 +72,31 @@ private fun GameRow(info: GameInfo, row: GameOverview?, onPlay: (GameInfo) -> Un
             Text(info.summary, style = MaterialTheme.typography.bodyMedium)
             if (row != null) Text(statsLine(row.stats), style = MaterialTheme.typography.bodySmall)
             TextButton(onClick = { onRules(info) }, modifier = Modifier.heightIn(min = 48.dp)) { Text("Rules") }
+        }
+    }
+}
+
+/** Each game's deal of the day, marked once won today, and the days in a row with one won. */
+@Composable
+private fun DailyDeals(catalog: List<GameInfo>, daily: DailyOverview, onDaily: (GameInfo) -> Unit) {
+    Card(Modifier.widthIn(max = 640.dp).fillMaxWidth().padding(horizontal = 16.dp)) {
+        Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+            Text("Daily deals", style = MaterialTheme.typography.titleLarge)
+            Text(
+                "Days in a row: ${daily.currentStreak} (best ${daily.bestStreak})",
+                style = MaterialTheme.typography.bodySmall,
+            )
+            for (entry in daily.games) {
+                val info = catalog.firstOrNull { it.kind == entry.kind } ?: continue
+                val state = when {
+                    entry.won -> "won today"
+                    entry.inProgress -> "in progress"
+                    else -> "deal ${entry.deal}"
+                }
+                TextButton(onClick = { onDaily(info) }, modifier = Modifier.heightIn(min = 48.dp)) {
+                    Text("${if (entry.won) "✓ " else ""}${info.name}: $state")
+                }
+            }
         }
     }
 }

@@ -176,6 +176,12 @@ class GameController(
     }
 
     fun requestNewGame(action: NewGame) {
+        // The daily game has its own save; another deal from here would be saved over the game
+        // in progress of this kind.
+        if (status.daily != null && action != NewGame.Restart) {
+            message = "This is the daily deal: restart it, or pick another game from the chooser"
+            return
+        }
         val inProgress = status.moves > 0u && status.state == PlayState.PLAYING
         if (inProgress) notice = Notice.Confirm(action) else perform(action)
     }

@@ -10,7 +10,15 @@ import androidx.compose.ui.Modifier
 @Composable
 fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
     when (val screen = app.screen) {
-        Screen.Chooser -> ChooserScreen(app.catalog, app.overview, onPlay = app::open, onRules = app::showRules, modifier = modifier)
+        Screen.Chooser -> ChooserScreen(
+            app.catalog,
+            app.overview,
+            app.daily,
+            onPlay = app::open,
+            onDaily = app::openDaily,
+            onRules = app::showRules,
+            modifier = modifier,
+        )
         is Screen.Rules -> RulesScreen(screen.info, onBack = app::back, modifier = modifier)
         is Screen.Play -> app.playing?.let { game ->
             GameScreen(

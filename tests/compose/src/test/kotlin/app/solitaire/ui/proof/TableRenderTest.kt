@@ -4,6 +4,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.ui.ImageComposeScene
 import androidx.compose.ui.unit.Density
 import androidx.compose.ui.use
+import app.solitaire.core.DailyDate
 import app.solitaire.core.Game
 import app.solitaire.core.gameCatalog
 import app.solitaire.ui.shared.ChooserScreen
@@ -50,8 +51,9 @@ class TableRenderTest {
     fun rendersTheChooserAndARulesPage() {
         val catalog = gameCatalog()
         val overview = store.overview()
+        val daily = store.dailyOverview(DailyDate(2026, 11u, 30u))
         write("chooser-phone-portrait.png", sizes[0]) {
-            SolitaireTheme(dark = false) { ChooserScreen(catalog, overview, onPlay = {}, onRules = {}) }
+            SolitaireTheme(dark = false) { ChooserScreen(catalog, overview, daily, onPlay = {}, onDaily = {}, onRules = {}) }
         }
         write("rules-${catalog[0].slug}-phone-portrait.png", sizes[0]) {
             SolitaireTheme(dark = true) { RulesScreen(catalog[0], onBack = {}) }
