@@ -71,4 +71,19 @@ class ShowMeTest {
         assertEquals(ShowMeState.IDLE, controller.showMe)
         assertFalse(controller.status.state == PlayState.WON)
     }
+
+    /** Dnieper deal 10 is proved unwinnable (it is missing from the proven list). */
+    @Test
+    fun thePlayerIsToldWhenTheSolverProvesTheGameLostOrFindsNothingInTime() {
+        val lost = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers, showMePaceMs = 0)
+        runBlocking { lost.showMeTheWin().join() }
+        assertEquals("This position cannot be won: the solver proved it", lost.message)
+        assertEquals(0u, lost.status.moves, "nothing was played")
+
+        val hurried = GameController(Game(GameKind.DNIEPER, provenDnieper), newStore(), testScope, workers, showMePaceMs = 0)
+        runBlocking { hurried.showMeTheWin(budgetMs = 0u).join() }
+        assertEquals("The solver found no win in time", hurried.message)
+        assertEquals(0u, hurried.status.moves)
+        assertEquals(ShowMeState.IDLE, hurried.showMe)
+    }
 }
