@@ -126,8 +126,7 @@ fn pool_text(kind: GameKind) -> &'static str {
 /// `kind`'s pool in daily order (step 2).
 pub fn pool(kind: GameKind) -> &'static [u64] {
     static POOLS: [OnceLock<Vec<u64>>; GameKind::ALL.len()] = [const { OnceLock::new() }; GameKind::ALL.len()];
-    let index = GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
-    POOLS[index].get_or_init(|| {
+    POOLS[kind.index()].get_or_init(|| {
         let mut deals = parse_deal_list(pool_text(kind));
         shuffle(&mut deals, kind.spec().shuffle_salt.wrapping_add(DAILY_SEED));
         deals

@@ -33,6 +33,11 @@ impl GameKind {
     pub fn from_slug(slug: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.slug() == slug)
     }
+
+    /// Where `self` stands in `ALL`, for tables kept per game.
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 const SAME_SUIT_DOWN: Build = Build { suit: SuitRule::Same, direction: Direction::Down, wrap: false };
@@ -225,3 +230,15 @@ static HOW_THEY_RUN: GameSpec = GameSpec {
     },
     shuffle_salt: 0x484f_5754_4845_5905,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+
+    #[test]
+    fn each_game_indexes_its_own_place_in_all() {
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            assert_eq!(kind.index(), i, "{kind:?}");
+        }
+    }
+}

@@ -36,9 +36,8 @@ pub(crate) fn parse(text: &str) -> Vec<u64> {
 
 /// The deal numbers of `kind` proved winnable, ascending.
 pub fn proven_deals(kind: GameKind) -> &'static [u64] {
-    static LISTS: [OnceLock<Vec<u64>>; 5] = [const { OnceLock::new() }; 5];
-    let index = GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
-    LISTS[index].get_or_init(|| parse(text(kind)))
+    static LISTS: [OnceLock<Vec<u64>>; GameKind::ALL.len()] = [const { OnceLock::new() }; GameKind::ALL.len()];
+    LISTS[kind.index()].get_or_init(|| parse(text(kind)))
 }
 
 /// A proved-winnable deal of `kind` chosen by `random` (any value, e.g. from the app's RNG);
