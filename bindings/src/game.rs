@@ -22,7 +22,7 @@ fn now_ms() -> u64 {
 
 /// A deal number for a new random game: small enough to read out and type back.
 fn random_deal() -> u64 {
-    rand::random_range(1..=1_000_000)
+    rand::random_range(core::deal::RANDOM_DEALS)
 }
 
 impl Game {

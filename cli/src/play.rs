@@ -15,6 +15,7 @@ use solitaire_core::engine::Status;
 use solitaire_core::notation::format_move;
 use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
+use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
@@ -168,7 +169,7 @@ impl Session {
             ["new", ..] | ["winnable"] if self.game.daily().is_some() => {
                 Err("this is the daily deal: 'restart' it, or quit and play without --daily".into())
             }
-            ["new"] => return self.offer(self.deal(rand::random_range(1..=1_000_000))),
+            ["new"] => return self.offer(self.deal(rand::random_range(RANDOM_DEALS))),
             ["new", n] => match args::number(n, "the deal") {
                 Ok(n) => return self.offer(self.deal(n)),
                 Err(e) => Err(e),
@@ -355,7 +356,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             }
         }
         None => {
-            let number = requested.unwrap_or_else(|| rand::random_range(1..=1_000_000));
+            let number = requested.unwrap_or_else(|| rand::random_range(RANDOM_DEALS));
             let started = session.switch(session.deal(number));
             Reply::Show(sentence([damage, started, "Type help for commands.".into()]))
         }

@@ -23,6 +23,9 @@ use crate::state::State;
 
 pub const SHUFFLE_VERSION: u32 = 1;
 
+/// The deal numbers a random new game is drawn from: small enough to read out and type back.
+pub const RANDOM_DEALS: std::ops::RangeInclusive<u64> = 1..=1_000_000;
+
 struct SplitMix64(u64);
 
 impl SplitMix64 {
