@@ -82,15 +82,13 @@ impl Store {
     /// Every game's daily deal on `date`, whether it is won or in progress, and the daily streak.
     pub fn daily_overview(&self, date: DailyDate) -> Result<DailyOverview, GameError> {
         let day: core::daily::Date = date.try_into()?;
-        let files = self.lock();
-        let streak = files.store.daily_streak(day)?;
-        let games = files
-            .store
-            .daily_overview(day)?
+        let overview = self.lock().store.daily_overview(day)?;
+        let games = overview
+            .games
             .into_iter()
             .map(|e| DailyEntry { kind: e.kind.into(), deal: e.deal, won: e.won, in_progress: e.in_progress })
             .collect();
-        Ok(DailyOverview { date, games, current_streak: streak.current, best_streak: streak.best })
+        Ok(DailyOverview { date, games, current_streak: overview.streak.current, best_streak: overview.streak.best })
     }
 
     /// Saves `game` as its kind's game in progress; a won game goes to the statistics instead.

@@ -27,4 +27,4 @@ pub use game::{Game, Step, TapOutcome};
 pub use games::GameKind;
 pub use spec::{GameSpec, PileId, PileKind};
 pub use state::State;
-pub use store::{DailyEntry, DailyStreak, PendingSave, Slot, Stats, Store};
+pub use store::{DailyEntry, DailyOverview, DailyStreak, PendingSave, Slot, Stats, Store};

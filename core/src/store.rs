@@ -92,6 +92,13 @@ pub struct DailyStreak {
     pub best: u32,
 }
 
+/// The chooser's daily row: every game's daily deal on a day, and the daily streak.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyOverview {
+    pub games: Vec<DailyEntry>,
+    pub streak: DailyStreak,
+}
+
 /// One game's daily deal on a given day, for the chooser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DailyEntry {
@@ -352,12 +359,12 @@ impl Store {
             .is_ok_and(|file| file.counted.get(&slot.name()) == Some(&fingerprint(save)))
     }
 
-    /// Each game's daily deal on `date`: which deal, whether it was won, whether one is in
-    /// progress.
-    pub fn daily_overview(&self, date: Date) -> Result<Vec<DailyEntry>, StoreError> {
+    /// Each game's daily deal on `date` (which deal, whether it was won, whether one is in
+    /// progress) and the daily streak up to it, from one reading of the statistics.
+    pub fn daily_overview(&self, date: Date) -> Result<DailyOverview, StoreError> {
         let file = self.read_stats()?;
         let day = date.day_number();
-        Ok(GameKind::ALL
+        let games = GameKind::ALL
             .into_iter()
             .map(|kind| DailyEntry {
                 kind,
@@ -365,26 +372,15 @@ impl Store {
                 won: file.daily_wins.get(kind.slug()).is_some_and(|days| days.contains(&day)),
                 in_progress: self.path(Slot { kind, daily: true }).is_file(),
             })
-            .collect())
+            .collect();
+        Ok(DailyOverview { games, streak: daily_streak(&file, date) })
     }
 
     /// Days in a row, up to `today`, with the daily deal of at least one game won.
     pub fn daily_streak(&self, today: Date) -> Result<DailyStreak, StoreError> {
-        let file = self.read_stats()?;
-        let today = today.day_number();
-        let days: BTreeSet<i64> = file.daily_wins.values().flatten().copied().filter(|&d| d <= today).collect();
-        let mut streak = DailyStreak::default();
-        let (mut run, mut previous) = (0u32, None);
-        for &day in &days {
-            run = if previous == Some(day - 1) { run.saturating_add(1) } else { 1 };
-            streak.best = streak.best.max(run);
-            previous = Some(day);
-        }
-        if previous.is_some_and(|last| last >= today - 1) {
-            streak.current = run;
-        }
-        Ok(streak)
+        Ok(daily_streak(&self.read_stats()?, today))
     }
+
 
     pub fn stats(&self, kind: GameKind) -> Result<Stats, StoreError> {
         Ok(self.read_stats()?.games.get(kind.slug()).copied().unwrap_or_default())
@@ -433,6 +429,23 @@ impl Store {
             Err(source) => StoreError::Io { path: path.to_path_buf(), source },
         }
     }
+}
+
+/// Days in a row, up to `today`, with the daily deal of at least one game won in `file`.
+fn daily_streak(file: &StatsFile, today: Date) -> DailyStreak {
+    let today = today.day_number();
+    let days: BTreeSet<i64> = file.daily_wins.values().flatten().copied().filter(|&d| d <= today).collect();
+    let mut streak = DailyStreak::default();
+    let (mut run, mut previous) = (0u32, None);
+    for &day in &days {
+        run = if previous == Some(day - 1) { run.saturating_add(1) } else { 1 };
+        streak.best = streak.best.max(run);
+        previous = Some(day);
+    }
+    if previous.is_some_and(|last| last >= today - 1) {
+        streak.current = run;
+    }
+    streak
 }
 
 fn read_if_present(path: &Path) -> Result<Option<String>, StoreError> {

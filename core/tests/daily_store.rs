@@ -55,7 +55,7 @@ fn the_daily_game_has_its_own_save_and_lasts_its_day() {
 
     assert_eq!(store.load(GAME).unwrap().unwrap(), regular, "the game in progress is untouched");
     assert_eq!(store.load_daily(GAME, day).unwrap(), daily, "the same day resumes it");
-    let entry = store.daily_overview(day).unwrap().into_iter().find(|e| e.kind == GAME).unwrap();
+    let entry = store.daily_overview(day).unwrap().games.into_iter().find(|e| e.kind == GAME).unwrap();
     assert!(entry.in_progress && !entry.won);
     assert_eq!(entry.deal, daily_deal(GAME, day));
 
@@ -76,10 +76,10 @@ fn daily_wins_are_marked_for_their_day_and_make_a_streak() {
         win_by_hand(&mut game);
         store.save(&mut game).unwrap();
     }
-    let won = |day: &str| store.daily_overview(date(day)).unwrap().iter().any(|e| e.kind == GAME && e.won);
+    let won = |day: &str| store.daily_overview(date(day)).unwrap().games.iter().any(|e| e.kind == GAME && e.won);
     assert!(won("2026-11-29") && won("2026-12-02"));
     assert!(!won("2026-11-30"));
-    let other = store.daily_overview(date("2026-11-29")).unwrap();
+    let other = store.daily_overview(date("2026-11-29")).unwrap().games;
     assert!(other.iter().filter(|e| e.kind != GAME).all(|e| !e.won), "only this game's daily was won");
 
     let streak = |day: &str| store.daily_streak(date(day)).unwrap();
@@ -106,7 +106,7 @@ fn a_game_show_me_finished_counts_as_played_not_won() {
     let stats = store.stats(GAME).unwrap();
     assert_eq!((stats.played, stats.won, stats.assisted), (1, 0, 1));
     assert_eq!((stats.best_time_ms, stats.fewest_moves, stats.current_streak), (None, None, 0));
-    assert!(store.daily_overview(day).unwrap().iter().all(|e| !e.won), "no daily win for an assisted finish");
+    assert!(store.daily_overview(day).unwrap().games.iter().all(|e| !e.won), "no daily win for an assisted finish");
     assert_eq!(store.daily_streak(day).unwrap(), DailyStreak::default());
 }
 
