@@ -67,7 +67,11 @@ fn the_newest_save_wins() {
     let game = Game::new(GameKind::YakutatBay, 3);
     for _ in 0..20 {
         let table = game.table(PHONE);
-        let played = table.cards.iter().filter(|c| c.movable).any(|c| matches!(game.tap(c.pile, c.position), Ok(TapResult::Played)));
+        let played = table
+            .cards
+            .iter()
+            .filter(|c| c.movable)
+            .any(|c| matches!(game.tap(c.pile, c.position), Ok(TapResult::Played)));
         let savers: Vec<_> = (0..4)
             .map(|_| {
                 let (store, game) = (store.clone(), game.clone());

@@ -11,11 +11,11 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use solitaire_core::engine::Status;
-use solitaire_core::notation::format_move;
 use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
+use solitaire_core::engine::Status;
+use solitaire_core::notation::format_move;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
@@ -230,11 +230,7 @@ impl Session {
             Err(e) => e.to_string(),
         };
         if let Ok(streak) = self.store.daily_streak(today()) {
-            text.push_str(&format!(
-                "\nDaily deals: {} in a row (best {})",
-                count(streak.current, "day"),
-                streak.best
-            ));
+            text.push_str(&format!("\nDaily deals: {} in a row (best {})", count(streak.current, "day"), streak.best));
         }
         text
     }

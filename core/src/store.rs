@@ -145,7 +145,10 @@ pub struct PendingSave {
 /// How a finished game counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Finish {
-    Won { time_ms: u64, moves: u32 },
+    Won {
+        time_ms: u64,
+        moves: u32,
+    },
     /// "Show me" played in it: played, not won.
     Assisted,
 }
@@ -253,7 +256,10 @@ impl Store {
             if Slot::of(&game) == slot {
                 Ok(game)
             } else if game.kind() == slot.kind {
-                Err(crate::error::SaveError::Malformed(format!("a save that belongs in {}.json", Slot::of(&game).name())))
+                Err(crate::error::SaveError::Malformed(format!(
+                    "a save that belongs in {}.json",
+                    Slot::of(&game).name()
+                )))
             } else {
                 Err(crate::error::SaveError::WrongGame {
                     expected: slot.kind.slug().into(),
@@ -380,7 +386,6 @@ impl Store {
     pub fn daily_streak(&self, today: Date) -> Result<DailyStreak, StoreError> {
         Ok(daily_streak(&self.read_stats()?, today))
     }
-
 
     pub fn stats(&self, kind: GameKind) -> Result<Stats, StoreError> {
         Ok(self.read_stats()?.games.get(kind.slug()).copied().unwrap_or_default())

@@ -43,9 +43,8 @@ fn every_daily_deal_is_proven_winnable() {
 fn no_deal_comes_back_within_a_year() {
     let start = date("2025-06-01").day_number();
     for kind in GameKind::ALL {
-        let days: Vec<u64> = (start..start + 3 * 366)
-            .map(|n| daily_deal(kind, Date::from_day_number(n).unwrap()))
-            .collect();
+        let days: Vec<u64> =
+            (start..start + 3 * 366).map(|n| daily_deal(kind, Date::from_day_number(n).unwrap())).collect();
         for window in days.windows(366) {
             let distinct: HashSet<u64> = window.iter().copied().collect();
             assert_eq!(distinct.len(), 366, "{kind:?}: a deal repeats within 366 days");
@@ -75,8 +74,20 @@ fn day_numbers_follow_the_calendar() {
 #[test]
 fn only_real_dates_are_accepted() {
     for bad in [
-        "2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01", "2026-1-01", "26-01-01", "2026-01-01x",
-        "+202-01-01", "2026/01/01", "", "--", "2026-01--1", "9999999999-01-01",
+        "2026-02-29",
+        "2026-13-01",
+        "2026-00-10",
+        "2026-04-31",
+        "0000-01-01",
+        "2026-1-01",
+        "26-01-01",
+        "2026-01-01x",
+        "+202-01-01",
+        "2026/01/01",
+        "",
+        "--",
+        "2026-01--1",
+        "9999999999-01-01",
     ] {
         assert!(Date::parse(bad).is_err(), "{bad:?} accepted");
     }

@@ -95,7 +95,8 @@ fn a_loss_counted_beside_damaged_statistics_is_marked_counted() {
 #[test]
 fn a_version_1_save_is_written_back_in_the_current_version() {
     let current = save::to_json(&Game::new(GameKind::HowTheyRun, 4));
-    let old = current.replace(&format!("\"version\":{}", save::VERSION), "\"version\":1").replace(",\"assisted\":false", "");
+    let old =
+        current.replace(&format!("\"version\":{}", save::VERSION), "\"version\":1").replace(",\"assisted\":false", "");
     assert_ne!(old, current);
     let game = save::from_json(&old).unwrap();
     assert_eq!(save::to_json(&game), current);

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use serde_json::Value;
-use solitaire_core::notation::{format_position, parse_position, position_to_json, Completeness, PositionJson};
 use solitaire_core::daily::Date;
+use solitaire_core::notation::{format_position, parse_position, position_to_json, Completeness, PositionJson};
 use solitaire_core::{save, Game, GameKind};
 
 /// Far above the slowest honest input (a 20,000-step history replayed), so only a hang trips it.
