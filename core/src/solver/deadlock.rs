@@ -1,142 +1,203 @@
-//! Static deadlock detection: a proof, from where the face-down cards lie, that a position can
-//! never be won, found without searching it.
+//! Static deadlock detection: a proof, from where the cards lie, that a position can never be
+//! won, found without searching it.
 //!
-//! A tableau pile's *chain* is its lowest face-up card followed by its face-down cards, top to
-//! bottom: `c0, c1, …, ck`. In any winning line every chain card leaves its pile (all cards end
-//! on the foundations), in that order, and when `ci` leaves, `ci+1 … ck` are still face down
-//! beneath it, so `ci` leaves as the bottom of what moves. It goes onto a card that accepts it
-//! (face up at that moment), onto an empty tableau pile that accepts it, onto a foundation
-//! (whose predecessors must all have been face up before), or alone into a free cell or the
-//! reserve. A card initially at `c'j` (j ≥ 1) of another pile is face up only after `c'j-1`
-//! left; one below `ci` in its own pile is still face down. A cell is free only once its first
-//! card left it, by the same kinds of move.
+//! The relaxation follows three kinds of event through any line of play, each counted from
+//! the first time it happens:
+//! - `top(x)`: card `x` is the top card of a tableau pile (so a card may go onto it). It is
+//!   the top at the start, or the card lying directly on it at the start has left it (until
+//!   that card leaves, it is the one on `x`: what lies on a card changes only when that card
+//!   moves), or it is a cell's card that left for the tableau (it moves alone), or, where
+//!   foundations give cards back, it has been home.
+//! - `leave(x)`: `x` left the place it starts in. It must be face up (face up at the start,
+//!   or `top(x)`, G-2) and go somewhere: onto a card `t` that accepts it, which is then a top
+//!   card (`top(t)` happened before); onto an empty pile that takes it (some other pile's
+//!   bottom card left before, or a pile was empty at the start); from the top of a tableau
+//!   pile into a cell (a cell was empty at the start, or a cell's card left) or a holding
+//!   reserve; or home.
+//! - `home(x)`: `x` went to a foundation built card by card: it was the top of a tableau
+//!   pile or lay in a cell, and the cards it follows were home before. Where foundations take
+//!   complete runs, a King leaves home once every other card of its suit has left its place
+//!   or lies in place on it already (a run in suit from the King up, at the start).
 //!
-//! So relax the game: call an item (a chain card, or a cell's card) *free to leave* when one of
-//! its ways out needs only cards that are face up, or that items already free to leave uncover.
-//! Every item that leaves in a winning line does so after the items its way out needed, so by
-//! induction on the time they leave, all of them are in the least set closed under that rule.
-//! If some chain card or cell card is not, no line wins: the position is dead. Empty piles are
-//! assumed to be available whenever needed (looser rules, so still sound).
+//! Each event needs events that happened strictly earlier, so by induction on the time an
+//! event first happens, every event of a line lies in the least set closed under these
+//! rules. Everything else is loosened (a card once on top counts as on top for ever, an empty
+//! pile or cell once there stays there, the reserve always has room), which only adds events.
+//! A win needs every card home (or, for complete runs, every card face up and moved or in
+//! place); if the least set lacks one, no line wins and the position is dead.
 
 use super::moves::{face, Rules};
 use crate::card::{Card, KING};
-use crate::spec::{Direction, EmptyRule, FoundationRule, GameSpec, ReserveRule};
+use crate::spec::{Direction, EmptyRule, FoundationRule, GameSpec, PileKind, ReserveRule};
 use crate::state::State;
 
-/// Where a card lies, for availability.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
-    /// Face up, on a foundation, or not in the position: available whenever needed.
-    Free,
-    /// Chain card `index` of tableau pile `pile` (index 0 is the lowest face-up card).
-    Chain { pile: u8, index: u8 },
-    /// The card first in cell `cell`.
-    Cell,
+/// A set of cards by id (two decks: 104 ids).
+type Cards = u128;
+
+fn bit(card: Card) -> Cards {
+    1 << card.id()
 }
 
 /// Whether the relaxation can apply at all: some tableau pile can hold face-down cards and an
-/// empty pile does not take every card (else any chain card could always leave).
+/// empty pile does not take every card (else every card could always leave).
 pub(crate) fn applies(spec: &GameSpec) -> bool {
     spec.deal.tableau.iter().any(|d| d.down > 0) && spec.tableau.empty != EmptyRule::AnyCard
 }
 
 /// True when `s` is proved unwinnable by the relaxation above.
 pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
+    let spec = s.spec();
     let map = s.map();
-    let mut place = [Place::Free; 104];
-    // Item numbers: chain cards pile by pile, then cells. `first[p]` is pile p's first item.
-    let mut first = [0usize; 32];
-    let mut items: Vec<Card> = Vec::new();
-    let mut item_place: Vec<Place> = Vec::new();
-    for p in map.tableau() {
-        let pile = s.pile(p);
-        let hidden = pile.iter().take_while(|c| !c.face_up()).count();
-        if hidden == 0 {
-            continue;
+    let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
+    let gives_back = spec.foundations.iter().any(|f| f.gives_back());
+    let two_decks = spec.decks > 1;
+    // Ids of the cards with a face value, in either deck.
+    let of_face = |f: usize| -> Cards {
+        let one: Cards = 1 << f;
+        if two_decks {
+            one | one << 52
+        } else {
+            one
         }
-        first[usize::from(p)] = items.len();
-        for (index, &card) in pile[..=hidden.min(pile.len() - 1)].iter().rev().enumerate() {
-            let at = Place::Chain { pile: p, index: index as u8 };
-            if index > 0 {
-                place[usize::from(card.id())] = at;
-            }
-            items.push(card);
-            item_place.push(at);
-        }
-    }
-    if items.is_empty() {
-        return false;
-    }
-    for c in map.cells() {
-        if let Some(&card) = s.pile(c).first() {
-            place[usize::from(card.id())] = Place::Cell;
-            items.push(card);
-            item_place.push(Place::Cell);
-        }
-    }
-    let empty_cell_at_start = map.cells().any(|c| s.pile(c).is_empty());
-    let reserve_holds = matches!(s.spec().reserve, Some(ReserveRule::Holding { .. }));
+    };
 
-    let mut out = vec![false; items.len()];
-    loop {
-        let mut changed = false;
-        for i in 0..items.len() {
-            if out[i] {
-                continue;
-            }
-            let own = item_place[i];
-            // A chain card is uncovered only after the one above it left.
-            if let Place::Chain { index, .. } = own {
-                if index > 0 && !out[i - 1] {
+    // The cards in play (not home at the start), and what the start tells about them.
+    let mut in_play: Vec<Card> = Vec::new();
+    let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
+    let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
+    let mut above = [None::<Card>; 104];
+    let mut empty_pile = false;
+    for p in 0..map.len {
+        let pile = s.pile(p);
+        match rules.kind(p) {
+            PileKind::Tableau => {
+                let Some((&first, _)) = pile.split_first() else {
+                    empty_pile = true;
                     continue;
+                };
+                bottoms |= bit(first);
+                top |= bit(pile[pile.len() - 1]);
+                for (i, &card) in pile.iter().enumerate() {
+                    in_play.push(card);
+                    if card.face_up() {
+                        face_up |= bit(card);
+                    }
+                    if let Some(&next) = pile.get(i + 1) {
+                        above[usize::from(card.id())] = Some(next);
+                    }
+                    // In place for a complete run: on the next higher card of its suit, down to a King.
+                    let placed = match i {
+                        0 => card.rank() == KING,
+                        _ => {
+                            let under = pile[i - 1];
+                            in_place & bit(under) != 0
+                                && under.suit() == card.suit()
+                                && under.rank() == card.rank() + 1
+                        }
+                    };
+                    if placed {
+                        in_place |= bit(card);
+                    }
                 }
             }
-            let leaves = |card: Card| -> bool {
-                let available = |face_value: usize| {
-                    (0..s.spec().decks).any(|deck| {
-                        let id = deck as usize * 52 + face_value;
-                        match place[id] {
-                            Place::Free => true,
-                            Place::Cell => true,
-                            Place::Chain { pile, index } => match own {
-                                Place::Chain { pile: p, index: j } if p == pile => index < j,
-                                _ => out[first[usize::from(pile)] + usize::from(index) - 1],
-                            },
-                        }
-                    })
-                };
-                let onto_card = rules.unders_of(face(card)).iter().any(|&u| available(usize::from(u)));
-                let onto_empty = match s.spec().tableau.empty {
-                    EmptyRule::AnyCard => true,
-                    EmptyRule::OnlyRank(rank) => card.rank() == rank,
-                };
-                let own_is_chain = matches!(own, Place::Chain { .. });
-                let into_cell = own_is_chain
-                    && (empty_cell_at_start || (0..items.len()).any(|k| item_place[k] == Place::Cell && out[k]));
-                let into_reserve = own_is_chain && reserve_holds;
-                let home = s.spec().foundations.iter().any(|rule| match *rule {
-                    FoundationRule::CompleteRun => own_is_chain && card.rank() == KING,
-                    FoundationRule::Build { base, direction, wrap, .. } => {
-                        predecessors(card, base, direction, wrap).is_some_and(|mut ps| ps.all(available))
+            PileKind::Cell => {
+                for &card in pile {
+                    in_play.push(card);
+                    cell_cards |= bit(card);
+                    face_up |= bit(card);
+                }
+            }
+            PileKind::Foundation => {
+                for &card in pile {
+                    home |= bit(card);
+                    if gives_back {
+                        top |= bit(card);
                     }
-                });
-                onto_card || onto_empty || into_cell || into_reserve || home
-            };
-            if leaves(items[i]) {
-                out[i] = true;
-                changed = true;
+                }
+            }
+            // The stock, waste and reserve: loosened to free cards.
+            _ => {
+                for &card in pile {
+                    top |= bit(card);
+                    leave |= bit(card);
+                    home |= bit(card);
+                }
             }
         }
-        if !changed {
+    }
+    let empty_cell = map.cells().any(|c| s.pile(c).is_empty());
+    let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
+    let empty_takes = |card: Card| match spec.tableau.empty {
+        EmptyRule::AnyCard => true,
+        EmptyRule::OnlyRank(rank) => card.rank() == rank,
+    };
+    // Per card in play, for each foundation rule it can go to, the face values that must be
+    // home before it (a set of face values: either deck's copy will do).
+    let needs: Vec<Vec<u64>> = in_play
+        .iter()
+        .map(|&x| {
+            spec.foundations
+                .iter()
+                .filter_map(|f| match *f {
+                    FoundationRule::Build { base, direction, wrap, .. } => predecessors(x, base, direction, wrap),
+                    FoundationRule::CompleteRun => None,
+                })
+                .collect()
+        })
+        .collect();
+
+    loop {
+        let before = (top, leave, home);
+        let home_faces = (home | home >> 52) as u64;
+        for (&x, needs) in in_play.iter().zip(&needs) {
+            let b = bit(x);
+            if above[usize::from(x.id())].is_some_and(|a| leave & bit(a) != 0) || (cell_cards & b != 0 && leave & b != 0)
+            {
+                top |= b;
+            }
+            let on_top = top & b != 0;
+            let in_cell = cell_cards & b != 0;
+            if (on_top || in_cell) && home & b == 0 {
+                if needs.iter().any(|&need| need & !home_faces == 0) {
+                    home |= b;
+                    if gives_back {
+                        top |= b;
+                    }
+                }
+            }
+            if leave & b != 0 || !(face_up & b != 0 || on_top) {
+                continue;
+            }
+            let onto_card = rules.unders_of(face(x)).iter().any(|&u| top & of_face(usize::from(u)) != 0);
+            let onto_empty = empty_takes(x) && (empty_pile || leave & bottoms & !b != 0);
+            let from_top = on_top && !in_cell;
+            let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
+            let into_reserve = from_top && holding_reserve;
+            let run_home = runs_home && x.rank() == KING && {
+                let suit = face(x) / 13 * 13;
+                (suit..suit + 12).all(|f| (leave | in_place) & of_face(f) != 0)
+            };
+            if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
+                leave |= b;
+            }
+        }
+        if (top, leave, home) == before {
             break;
         }
     }
-    out.iter().any(|&o| !o)
+    in_play.iter().any(|&x| {
+        let b = bit(x);
+        if runs_home {
+            (leave | in_place) & b == 0 || (face_up | top) & b == 0
+        } else {
+            home & b == 0
+        }
+    })
 }
 
-/// The face values that must be on a foundation built from `base` in `direction` before
-/// `card` can go there; `None` if `card` never can.
-fn predecessors(card: Card, base: u8, direction: Direction, wrap: bool) -> Option<impl Iterator<Item = usize>> {
+/// The face values (as a set) that must be on a foundation built from `base` in `direction`
+/// before `card` can go there; `None` if `card` never can.
+fn predecessors(card: Card, base: u8, direction: Direction, wrap: bool) -> Option<u64> {
     let suit = face(card) / 13 * 13;
     let step = |rank: u8| -> Option<u8> {
         match direction {
@@ -147,14 +208,14 @@ fn predecessors(card: Card, base: u8, direction: Direction, wrap: bool) -> Optio
             _ => None,
         }
     };
-    let mut chain = Vec::new();
+    let mut faces = 0u64;
     let mut rank = card.rank();
-    while rank != base {
-        rank = step(rank)?;
-        chain.push(suit + usize::from(rank) - 1);
-        if chain.len() > 13 {
-            return None;
+    for _ in 0..13 {
+        if rank == base {
+            return Some(faces);
         }
+        rank = step(rank)?;
+        faces |= 1 << (suit + usize::from(rank) - 1);
     }
-    Some(chain.into_iter())
+    None
 }

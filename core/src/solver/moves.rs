@@ -115,9 +115,11 @@ impl Rules {
         &self.unders[face]
     }
 
-    /// Whether a position reached by `effects` is dead (`deadlock::dead`). Only turning a
-    /// tableau card or filling a cell changes what the relaxation sees, so other moves are not
-    /// checked (a missed proof costs search, never a win).
+    /// Whether a position reached by `effects` is dead (`deadlock::dead`). Asked only after a
+    /// move turned a tableau card or filled a cell, the moves that most change what the
+    /// relaxation sees: asking after every move costs more search than it saves (Yakutat Bay's
+    /// 78 undecided deals at 2 s: 14 proved that way, 20 this way). A missed proof costs
+    /// search, never a win.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
         self.deadlocks
             && effects.iter().any(|e| match *e {

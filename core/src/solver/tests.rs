@@ -452,16 +452,26 @@ fn small_position_with_hidden_cards(kind: GameKind, home_rank: u8, seed: &mut u6
 }
 
 /// Deadlock detection against a search with no pruning: every small position it calls dead
-/// is unwinnable, and it does call some dead.
+/// is unwinnable, and it does call some dead, with hidden cards and, in How They Run, with
+/// every card face up (there only the rule that a card must be on top to take another can
+/// bite; small Yakutat Bay positions with every card face up are never dead).
 #[test]
 fn dead_positions_are_unwinnable_by_unpruned_search() {
     let mut seed = 0x9e37_79b9;
-    for (kind, home_rank) in [(GameKind::HowTheyRun, 0), (GameKind::YakutatBay, 9)] {
+    let cases = [(GameKind::HowTheyRun, 0, false), (GameKind::HowTheyRun, 0, true), (GameKind::YakutatBay, 9, false)];
+    for (kind, home_rank, all_face_up) in cases {
         let rules = Rules::new(kind);
         assert!(rules.deadlocks, "{kind:?}");
         let (mut dead, mut compared) = (0, 0);
-        for _ in 0..5000 {
-            let s = small_position_with_hidden_cards(kind, home_rank, &mut seed);
+        for _ in 0..3000 {
+            let mut s = small_position_with_hidden_cards(kind, home_rank, &mut seed);
+            if all_face_up {
+                for p in s.map().tableau() {
+                    for c in s.pile_mut(p) {
+                        *c = c.with_face_up(true);
+                    }
+                }
+            }
             if !super::deadlock::dead(&rules, &s) {
                 continue;
             }
@@ -471,9 +481,20 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
                 compared += 1;
             }
         }
-        assert!(compared >= 5, "{kind:?}: {dead} dead, {compared} compared");
+        assert!(compared >= 10, "{kind:?}, face up {all_face_up}: {dead} dead, {compared} compared");
     }
     assert!(!Rules::new(GameKind::Dnieper).deadlocks && !Rules::new(GameKind::Zerline).deadlocks);
+}
+
+/// Pinned: Yakutat Bay deal 486 is dead as dealt, and the solver says so without searching.
+/// (The relaxation before this one, which let any face-up card take a card at any time, did
+/// not see it: the deal stayed undecided after 2 s of search.)
+#[test]
+fn a_deal_dead_as_dealt_is_proved_so_at_once() {
+    let start = deal(GameKind::YakutatBay, 486);
+    assert!(super::deadlock::dead(&Rules::new(GameKind::YakutatBay), &start));
+    let report = super::solve_with_report(&start, &Limits::default(), &no_cancel);
+    assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0));
 }
 
 /// Shortening keeps a line winning and cuts a detour out: a won line with a move and its
