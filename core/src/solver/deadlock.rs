@@ -38,6 +38,49 @@ fn bit(card: Card) -> Cards {
     1 << card.id()
 }
 
+/// What the relaxation needs of the rules, worked out once per search.
+pub(crate) struct Tables {
+    /// Per face value: the cards (either deck) it may be placed on.
+    unders: [Cards; 52],
+    /// Per foundation rule built card by card, per face value: the face values that must be
+    /// home before it (`NEVER` if it never goes there).
+    needs: Vec<[u64; 52]>,
+}
+
+/// A need no set of face values meets.
+const NEVER: u64 = u64::MAX;
+
+impl Tables {
+    pub(crate) fn new(spec: &GameSpec, unders: &[Vec<u8>]) -> Tables {
+        let mut tables = Tables { unders: [0; 52], needs: Vec::new() };
+        for (f, under) in unders.iter().enumerate().take(52) {
+            for &u in under {
+                tables.unders[f] |= of_face(spec, usize::from(u));
+            }
+        }
+        for rule in spec.foundations {
+            let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
+            let needs: [u64; 52] = std::array::from_fn(|f| {
+                predecessors(Card::from_id(f as u8), base, direction, wrap).unwrap_or(NEVER)
+            });
+            if !tables.needs.contains(&needs) {
+                tables.needs.push(needs);
+            }
+        }
+        tables
+    }
+}
+
+/// The cards of a face value, in either deck.
+fn of_face(spec: &GameSpec, f: usize) -> Cards {
+    let one: Cards = 1 << f;
+    if spec.decks > 1 {
+        one | one << 52
+    } else {
+        one
+    }
+}
+
 /// Whether the relaxation can apply at all: some tableau pile can hold face-down cards and an
 /// empty pile does not take every card (else every card could always leave).
 pub(crate) fn applies(spec: &GameSpec) -> bool {
@@ -50,19 +93,15 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
     let map = s.map();
     let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
     let gives_back = spec.foundations.iter().any(|f| f.gives_back());
-    let two_decks = spec.decks > 1;
-    // Ids of the cards with a face value, in either deck.
-    let of_face = |f: usize| -> Cards {
-        let one: Cards = 1 << f;
-        if two_decks {
-            one | one << 52
-        } else {
-            one
-        }
-    };
+    let tables = &rules.relaxation;
 
     // The cards in play (not home at the start), and what the start tells about them.
-    let mut in_play: Vec<Card> = Vec::new();
+    let mut in_play = [Card::from_id(0); 104];
+    let mut count = 0;
+    let mut push = |card: Card| {
+        in_play[count] = card;
+        count += 1;
+    };
     let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
     let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
     let mut above = [None::<Card>; 104];
@@ -78,7 +117,7 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
                 bottoms |= bit(first);
                 top |= bit(pile[pile.len() - 1]);
                 for (i, &card) in pile.iter().enumerate() {
-                    in_play.push(card);
+                    push(card);
                     if card.face_up() {
                         face_up |= bit(card);
                     }
@@ -102,7 +141,7 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             }
             PileKind::Cell => {
                 for &card in pile {
-                    in_play.push(card);
+                    push(card);
                     cell_cards |= bit(card);
                     face_up |= bit(card);
                 }
@@ -125,31 +164,18 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             }
         }
     }
+    let in_play = &in_play[..count];
     let empty_cell = map.cells().any(|c| s.pile(c).is_empty());
     let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
     let empty_takes = |card: Card| match spec.tableau.empty {
         EmptyRule::AnyCard => true,
         EmptyRule::OnlyRank(rank) => card.rank() == rank,
     };
-    // Per card in play, for each foundation rule it can go to, the face values that must be
-    // home before it (a set of face values: either deck's copy will do).
-    let needs: Vec<Vec<u64>> = in_play
-        .iter()
-        .map(|&x| {
-            spec.foundations
-                .iter()
-                .filter_map(|f| match *f {
-                    FoundationRule::Build { base, direction, wrap, .. } => predecessors(x, base, direction, wrap),
-                    FoundationRule::CompleteRun => None,
-                })
-                .collect()
-        })
-        .collect();
-
     loop {
         let before = (top, leave, home);
         let home_faces = (home | home >> 52) as u64;
-        for (&x, needs) in in_play.iter().zip(&needs) {
+        // Top to bottom: a card leaving makes the one beneath it a top card in the same pass.
+        for &x in in_play.iter().rev() {
             let b = bit(x);
             if above[usize::from(x.id())].is_some_and(|a| leave & bit(a) != 0) || (cell_cards & b != 0 && leave & b != 0)
             {
@@ -158,7 +184,7 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             let on_top = top & b != 0;
             let in_cell = cell_cards & b != 0;
             if (on_top || in_cell) && home & b == 0 {
-                if needs.iter().any(|&need| need & !home_faces == 0) {
+                if tables.needs.iter().any(|needs| needs[face(x)] & !home_faces == 0) {
                     home |= b;
                     if gives_back {
                         top |= b;
@@ -168,14 +194,14 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             if leave & b != 0 || !(face_up & b != 0 || on_top) {
                 continue;
             }
-            let onto_card = rules.unders_of(face(x)).iter().any(|&u| top & of_face(usize::from(u)) != 0);
+            let onto_card = top & tables.unders[face(x)] != 0;
             let onto_empty = empty_takes(x) && (empty_pile || leave & bottoms & !b != 0);
             let from_top = on_top && !in_cell;
             let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
             let into_reserve = from_top && holding_reserve;
             let run_home = runs_home && x.rank() == KING && {
                 let suit = face(x) / 13 * 13;
-                (suit..suit + 12).all(|f| (leave | in_place) & of_face(f) != 0)
+                (suit..suit + 12).all(|f| (leave | in_place) & of_face(spec, f) != 0)
             };
             if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
                 leave |= b;

@@ -50,6 +50,7 @@ pub(crate) struct Rules {
     safe_low: bool,
     /// Whether `deadlock::dead` can ever prove anything in this game.
     pub(crate) deadlocks: bool,
+    pub(crate) relaxation: super::deadlock::Tables,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
@@ -68,7 +69,7 @@ impl Rules {
         let spec = kind.spec();
         let map = spec.piles();
         let kinds = (0..map.len).map(|p| map.kind(p).map_or(PileKind::Stock, |(k, _)| k)).collect();
-        let unders = (0..52u8)
+        let unders: Vec<Vec<u8>> = (0..52u8)
             .map(|b| (0..52u8).filter(|&u| spec.tableau.build.accepts(Card::from_id(u), Card::from_id(b))).collect())
             .collect();
         let found_class =
@@ -81,7 +82,8 @@ impl Rules {
                 *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
             });
         let deadlocks = super::deadlock::applies(spec);
-        Rules { map, spec, kinds, unders, found_class, safe_low, deadlocks }
+        let relaxation = super::deadlock::Tables::new(spec, &unders);
+        Rules { map, spec, kinds, unders, found_class, safe_low, deadlocks, relaxation }
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
@@ -110,22 +112,16 @@ impl Rules {
         !(self.spec.stock == Some(StockRule::DealToTableau) && s.can_deal())
     }
 
-    /// The face values of the tableau cards that the card of face value `face` may go on.
-    pub(crate) fn unders_of(&self, face: usize) -> &[u8] {
-        &self.unders[face]
-    }
 
     /// Whether a position reached by `effects` is dead (`deadlock::dead`). Asked only after a
-    /// move turned a tableau card or filled a cell, the moves that most change what the
-    /// relaxation sees: asking after every move costs more search than it saves (Yakutat Bay's
-    /// 78 undecided deals at 2 s: 14 proved that way, 20 this way). A missed proof costs
-    /// search, never a win.
+    /// move turned a tableau card, the move that most changes what the relaxation sees:
+    /// asking more often costs more search than it saves. (Yakutat Bay's 78 deals undecided at
+    /// 2 s: 14 proved when asked after every move, 20 this way; How They Run, deals 1..1000 at
+    /// 2 s: 898 won and 59 proved when also asked after a card went into a cell, 906 and 60
+    /// this way.) A missed proof costs search, never a win.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
         self.deadlocks
-            && effects.iter().any(|e| match *e {
-                Effect::Flip(p) => self.map.is_tableau(p),
-                Effect::Transfer { to, .. } => self.kind(to) == PileKind::Cell,
-            })
+            && effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
             && super::deadlock::dead(self, s)
     }
 
