@@ -131,14 +131,15 @@ impl Rules {
 
     /// A position's promise, for the beam search (higher is better): the sum of
     /// `pile_value` over the piles.
-    pub(crate) fn evaluate(&self, s: &State) -> i32 {
-        (0..self.map.len).map(|p| self.pile_value(s, p)).sum()
+    pub(crate) fn evaluate(&self, s: &State, waste_square: i32) -> i32 {
+        (0..self.map.len).map(|p| self.pile_value(s, p, waste_square)).sum()
     }
 
     /// One pile's share of `evaluate`: cards home, cards turned, cards lying on a card that
     /// accepts them, empty piles; cards buried in the waste or parked in the reserve and cells
-    /// count against.
-    pub(crate) fn pile_value(&self, s: &State, p: PileId) -> i32 {
+    /// count against, the waste also by its length squared times `waste_square` (a deep waste
+    /// buries its lower cards: `beam.rs` tries several weights).
+    pub(crate) fn pile_value(&self, s: &State, p: PileId, waste_square: i32) -> i32 {
         let pile = s.pile(p);
         let len = pile.len() as i32;
         match self.kind(p) {
@@ -161,7 +162,7 @@ impl Rules {
             PileKind::Foundation => 40 * len,
             PileKind::Cell => -6 * len,
             PileKind::Reserve if self.spec.reserve != Some(ReserveRule::Feeder) => -6 * len,
-            PileKind::Waste => -10 * len,
+            PileKind::Waste => -10 * len - waste_square * len * len,
             PileKind::Stock if self.map.waste.is_some() => -6 * len,
             _ => 0,
         }

@@ -497,6 +497,16 @@ fn a_deal_dead_as_dealt_is_proved_so_at_once() {
     assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0));
 }
 
+/// Pinned: Zerline deal 7 beat the single-evaluation beam (still undecided after 20 million
+/// nodes); the portfolio of rounds (`beam.rs`) wins it in about 240,000.
+#[test]
+fn the_beam_portfolio_wins_what_one_evaluation_could_not() {
+    let start = deal(GameKind::Zerline, 7);
+    let limits = Limits { max_nodes: 400_000, max_memory_bytes: 64 << 20 };
+    let Outcome::Won(line) = solve(&start, &limits, &no_cancel) else { panic!("Zerline deal 7 not won") };
+    assert!(replays_to_a_win(&start, &line));
+}
+
 /// Shortening keeps a line winning and cuts a detour out: a won line with a move and its
 /// reversal inserted comes back shorter.
 #[test]
