@@ -211,15 +211,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     if let Some(path) = &options.write_proven {
         let won: Vec<u64> = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::Won(_))).map(|(n, _)| *n).collect();
+        let clock = if options.cpu_time { " of the solving thread's CPU time" } else { "" };
         let header = format!(
             "{}: deals proved winnable by the solver (thoughtful: it sees face-down cards and the stock).\n\
-             {} of deals {first}..{last}; budget {} ms, {} nodes per deal.\n\
-             Regenerate: solitaire solve {} --deals {first}..{last} --write-proven {path}",
+             {} of deals {first}..{last}; budget {} ms{clock}, {} nodes, {} MiB per deal.\n\
+             Regenerate: solitaire solve {} --deals {first}..{last} --budget-ms {} --threads {threads} \
+             --max-nodes {} --memory-mb {}{} --write-proven {path}",
             kind.spec().name,
             won.len(),
             budget.as_millis(),
             limits.max_nodes,
-            kind.slug()
+            limits.max_memory_bytes >> 20,
+            kind.slug(),
+            budget.as_millis(),
+            limits.max_nodes,
+            limits.max_memory_bytes >> 20,
+            if options.cpu_time { " --cpu-time" } else { "" },
         );
         std::fs::write(path, solver::format_proven(&header, &won)).map_err(|e| format!("cannot write {path}: {e}"))?;
         print_line(format!("wrote {} proven deals to {path}", won.len()))?;
