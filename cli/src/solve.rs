@@ -1,6 +1,7 @@
 //! `solitaire solve <game> --deals A..B [--budget-ms N] [--threads N] [--max-nodes N]
-//! [--memory-mb N] [--write-proven PATH] [--cpu-time]`: solve a range of deals, one line each,
-//! then a summary. `--cpu-time` measures budgets and times in the solving thread's CPU time
+//! [--memory-mb N] [--write-proven PATH] [--cpu-time] [--for-player]`: solve a range of deals,
+//! one line each, then a summary. `--for-player` solves as hints and "show me" do, so the lines
+//! reported are those a player follows. `--cpu-time` measures budgets and times in the solving thread's CPU time
 //! (Linux), so a sweep on a shared machine measures the solver, not the other work. Every won
 //! line is replayed through the engine before it counts: the engine judges.
 
@@ -14,7 +15,8 @@ use std::time::{Duration, Instant};
 use crate::print_line;
 
 const USAGE: &str = "usage: solitaire solve <game> --deals A..B (inclusive) [--budget-ms N (default 10000)] \
-[--threads N (default 1)] [--max-nodes N] [--memory-mb N (default 256)] [--write-proven PATH] [--cpu-time]";
+[--threads N (default 1)] [--max-nodes N] [--memory-mb N (default 256)] [--write-proven PATH] [--cpu-time] \
+[--for-player]";
 
 struct Options {
     kind: GameKind,
@@ -25,6 +27,7 @@ struct Options {
     limits: Limits,
     write_proven: Option<String>,
     cpu_time: bool,
+    for_player: bool,
 }
 
 enum Verdict {
@@ -47,7 +50,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         args,
         1,
         &["--deals", "--budget-ms", "--threads", "--max-nodes", "--memory-mb", "--write-proven"],
-        &["--cpu-time"],
+        &["--cpu-time", "--for-player"],
     )
     .map_err(|e| format!("{e}; {USAGE}"))?;
     let kind = crate::args::game(Some(words.positional(0).ok_or(USAGE)?))?;
@@ -81,6 +84,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         limits,
         write_proven: words.flag("--write-proven").cloned(),
         cpu_time: words.switch("--cpu-time"),
+        for_player: words.switch("--for-player"),
     })
 }
 
@@ -114,10 +118,21 @@ fn elapsed(began: (Instant, Option<Duration>)) -> Duration {
     }
 }
 
-fn solve_one(kind: GameKind, number: u64, budget: Duration, limits: &Limits, cpu_time: bool) -> Solved {
+fn solve_one(
+    kind: GameKind,
+    number: u64,
+    budget: Duration,
+    limits: &Limits,
+    cpu_time: bool,
+    for_player: bool,
+) -> Solved {
     let start = deal(kind, number);
     let began = (Instant::now(), if cpu_time { thread_cpu_time() } else { None });
-    let report = solver::solve_with_report(&start, limits, &|| elapsed(began) >= budget);
+    let cancel = || elapsed(began) >= budget;
+    let mut report = solver::solve_with_report(&start, limits, &cancel);
+    if let (true, Outcome::Won(line)) = (for_player, &mut report.outcome) {
+        *line = solver::line_for_player(&start, std::mem::take(line), limits, &cancel);
+    }
     let time = elapsed(began);
     let verdict = match report.outcome {
         Outcome::Won(line) => match replay(&start, &line) {
@@ -163,7 +178,7 @@ fn ms(d: Duration) -> f64 {
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let options = parse_args(args)?;
-    let Options { kind, first, last, budget, threads, limits, cpu_time, .. } = options;
+    let Options { kind, first, last, budget, threads, limits, cpu_time, for_player, .. } = options;
     // Workers count deals from `first`, so that a range ending at u64::MAX cannot wrap around.
     let span = last - first;
     let next = Arc::new(AtomicU64::new(0));
@@ -177,7 +192,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 break;
             }
             let number = first + offset;
-            if sender.send((number, solve_one(kind, number, budget, &limits, cpu_time))).is_err() {
+            if sender.send((number, solve_one(kind, number, budget, &limits, cpu_time, for_player))).is_err() {
                 break;
             }
         });

@@ -40,7 +40,7 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     if state.is_won() || cancel() {
         return None;
     }
-    if let Outcome::Won(line) = solver::solve(state, &Limits::quick(), cancel) {
+    if let Outcome::Won(line) = solver::solve_for_player(state, &Limits::quick(), cancel) {
         if let Some(&mv) = line.first() {
             return Some(HintMove { mv, leads_to_win: true });
         }
@@ -77,7 +77,7 @@ pub enum Solution {
 /// phone's memory.
 pub fn solution(state: &State, cancel: &dyn Fn() -> bool) -> Solution {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    match solver::solve(state, &limits, cancel) {
+    match solver::solve_for_player(state, &limits, cancel) {
         Outcome::Won(line) => Solution::Won(line),
         Outcome::Unwinnable => Solution::Unwinnable,
         Outcome::Unknown => Solution::Unknown,

@@ -60,9 +60,8 @@ impl Tables {
         }
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
-            let needs: [u64; 52] = std::array::from_fn(|f| {
-                predecessors(Card::from_id(f as u8), base, direction, wrap).unwrap_or(NEVER)
-            });
+            let needs: [u64; 52] =
+                std::array::from_fn(|f| predecessors(Card::from_id(f as u8), base, direction, wrap).unwrap_or(NEVER));
             if !tables.needs.contains(&needs) {
                 tables.needs.push(needs);
             }
@@ -129,9 +128,7 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
                         0 => card.rank() == KING,
                         _ => {
                             let under = pile[i - 1];
-                            in_place & bit(under) != 0
-                                && under.suit() == card.suit()
-                                && under.rank() == card.rank() + 1
+                            in_place & bit(under) != 0 && under.suit() == card.suit() && under.rank() == card.rank() + 1
                         }
                     };
                     if placed {
@@ -177,7 +174,8 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
         // Top to bottom: a card leaving makes the one beneath it a top card in the same pass.
         for &x in in_play.iter().rev() {
             let b = bit(x);
-            if above[usize::from(x.id())].is_some_and(|a| leave & bit(a) != 0) || (cell_cards & b != 0 && leave & b != 0)
+            if above[usize::from(x.id())].is_some_and(|a| leave & bit(a) != 0)
+                || (cell_cards & b != 0 && leave & b != 0)
             {
                 top |= b;
             }

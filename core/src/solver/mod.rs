@@ -89,12 +89,29 @@ pub fn solve_with_report(state: &State, limits: &Limits, cancel: &dyn Fn() -> bo
     search::search(state, limits, cancel)
 }
 
+/// `solve`, for a line a player will follow (a hint's move, "show me"): the won line goes
+/// through `line_for_player`. Deciding whether a position can be won does not need this, so
+/// `solve` does not pay for it.
+pub fn solve_for_player(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Outcome {
+    match solve(state, limits, cancel) {
+        Outcome::Won(line) => Outcome::Won(line_for_player(state, line, limits, cancel)),
+        other => other,
+    }
+}
+
+/// `line` (which wins from `state`), or, when it is still long after its detours were cut (over
+/// four moves a card: a depth-first line), a shorter one a beam search finds within a few
+/// hundred thousand nodes (`shorten::polish`).
+pub fn line_for_player(state: &State, line: Vec<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Vec<Move> {
+    shorten::polish(state, line, limits.max_memory_bytes, cancel)
+}
+
 /// A move to suggest: the first move of a winning line found within `limits`; failing that,
 /// the most promising move by the move-ordering heuristic, never illegal, never a null move
 /// (`State::is_null_move`) and never one that sends back what `last` (the move just played)
 /// moved. `None` when no such move exists. The stock action counts as a move.
 pub fn hint(state: &State, last: Option<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Option<Move> {
-    if let Outcome::Won(line) = solve(state, limits, cancel) {
+    if let Outcome::Won(line) = solve_for_player(state, limits, cancel) {
         if let Some(&first) = line.first() {
             return Some(first);
         }

@@ -112,7 +112,6 @@ impl Rules {
         !(self.spec.stock == Some(StockRule::DealToTableau) && s.can_deal())
     }
 
-
     /// Whether a position reached by `effects` is dead (`deadlock::dead`). Asked only after a
     /// move turned a tableau card, the move that most changes what the relaxation sees:
     /// asking more often costs more search than it saves. (Yakutat Bay's 78 deals undecided at

@@ -507,6 +507,23 @@ fn the_beam_portfolio_wins_what_one_evaluation_could_not() {
     assert!(replays_to_a_win(&start, &line));
 }
 
+/// What a player follows is short: where the depth-first line stays long after its shortcuts
+/// (Chequers), `solve_for_player` returns a beam's line of at most four moves a card, and it
+/// wins; a short line is returned as it is.
+#[test]
+fn a_player_is_shown_a_short_line() {
+    let limits = Limits { max_nodes: 2_000_000, max_memory_bytes: 64 << 20 };
+    let start = deal(GameKind::Chequers, 5);
+    let Outcome::Won(long) = solve(&start, &limits, &no_cancel) else { panic!("Chequers deal 5 not won") };
+    assert!(long.len() > 4 * start.card_count(), "{} moves: pick a deal whose line is long", long.len());
+    let Outcome::Won(short) = super::solve_for_player(&start, &limits, &no_cancel) else { panic!() };
+    assert!(short.len() <= 4 * start.card_count() && replays_to_a_win(&start, &short), "{} moves", short.len());
+
+    let start = deal(GameKind::HowTheyRun, 1);
+    let Outcome::Won(line) = solve(&start, &limits, &no_cancel) else { panic!("How They Run deal 1 not won") };
+    assert_eq!(super::solve_for_player(&start, &limits, &no_cancel), Outcome::Won(line));
+}
+
 /// Shortening keeps a line winning and cuts a detour out: a won line with a move and its
 /// reversal inserted comes back shorter.
 #[test]
