@@ -86,13 +86,14 @@ pub(crate) fn applies(spec: &GameSpec) -> bool {
     spec.deal.tableau.iter().any(|d| d.down > 0) && spec.tableau.empty != EmptyRule::AnyCard
 }
 
-/// True when `s` is proved unwinnable by the relaxation above.
+/// True when `s` is proved unwinnable by the relaxation above (never in a game where it does
+/// not apply).
 pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
+    let Some(tables) = &rules.relaxation else { return false };
     let spec = s.spec();
     let map = s.map();
     let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
     let gives_back = spec.foundations.iter().any(|f| f.gives_back());
-    let tables = &rules.relaxation;
 
     // The cards in play (not home at the start), and what the start tells about them.
     let mut in_play = [Card::from_id(0); 104];
@@ -181,12 +182,13 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             }
             let on_top = top & b != 0;
             let in_cell = cell_cards & b != 0;
-            if (on_top || in_cell) && home & b == 0 {
-                if tables.needs.iter().any(|needs| needs[face(x)] & !home_faces == 0) {
-                    home |= b;
-                    if gives_back {
-                        top |= b;
-                    }
+            if (on_top || in_cell)
+                && home & b == 0
+                && tables.needs.iter().any(|needs| needs[face(x)] & !home_faces == 0)
+            {
+                home |= b;
+                if gives_back {
+                    top |= b;
                 }
             }
             if leave & b != 0 || !(face_up & b != 0 || on_top) {

@@ -48,9 +48,8 @@ pub(crate) struct Rules {
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
-    /// Whether `deadlock::dead` can ever prove anything in this game.
-    pub(crate) deadlocks: bool,
-    pub(crate) relaxation: super::deadlock::Tables,
+    /// What `deadlock::dead` needs, in games where it can ever prove anything.
+    pub(crate) relaxation: Option<super::deadlock::Tables>,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
@@ -81,9 +80,8 @@ impl Rules {
             && spec.foundations.iter().all(|f| {
                 *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
             });
-        let deadlocks = super::deadlock::applies(spec);
-        let relaxation = super::deadlock::Tables::new(spec, &unders);
-        Rules { map, spec, kinds, unders, found_class, safe_low, deadlocks, relaxation }
+        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
+        Rules { map, spec, kinds, unders, found_class, safe_low, relaxation }
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
@@ -119,7 +117,7 @@ impl Rules {
     /// 2 s: 898 won and 59 proved when also asked after a card went into a cell, 906 and 60
     /// this way.) A missed proof costs search, never a win.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
-        self.deadlocks
+        self.relaxation.is_some()
             && effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
             && super::deadlock::dead(self, s)
     }

@@ -161,7 +161,7 @@ impl<'r> Dfs<'r> {
             frames: Vec::new(),
             nodes: 0,
         };
-        if !(rules.deadlocks && super::deadlock::dead(rules, &dfs.state)) {
+        if !super::deadlock::dead(rules, &dfs.state) {
             rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
         }
         dfs.frames.push(Frame { start: 0, end: dfs.moves.len(), next: 0, effects_start: 0 });
