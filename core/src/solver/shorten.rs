@@ -8,7 +8,7 @@
 use super::beam::Beam;
 use super::hash::mix;
 use super::moves::{Mode, Rules};
-use super::search::Step;
+use super::search::{Step, CHUNK};
 use crate::engine::{Effect, Move};
 use crate::state::State;
 use std::collections::HashMap;
@@ -16,10 +16,7 @@ use std::collections::HashMap;
 /// Nodes a beam may spend looking for a shorter line than a long depth-first one. Chequers,
 /// deals 1..1000 at 2 s: the lines a player follows went from a median of 1,015 moves to 127
 /// (the longest from 47,794 to 416); on deals 1..100, 100,000 nodes found no shorter line.
-pub(crate) const POLISH_NODES: u64 = 400_000;
-
-/// Nodes between two questions to `cancel` while polishing.
-const POLISH_CHUNK: u64 = 4096;
+const POLISH_NODES: u64 = 400_000;
 
 /// `line` (which wins from `start`), or a shorter winning line found by a beam search when it
 /// is longer than four moves a card. The beam's lines are as long as the level they win on,
@@ -31,7 +28,7 @@ pub(crate) fn polish(start: &State, line: Vec<Move>, max_memory_bytes: usize, ca
     let rules = Rules::new(start.kind());
     let mut beam = Beam::new(&rules, start, max_memory_bytes, POLISH_NODES);
     while beam.nodes < POLISH_NODES && !cancel() {
-        match beam.run(POLISH_CHUNK) {
+        match beam.run(CHUNK) {
             Step::Running => {}
             Step::Won(shorter) if shorter.len() < line.len() => return shorter,
             _ => break,
