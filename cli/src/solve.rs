@@ -1,9 +1,9 @@
 //! `solitaire solve <game> --deals A..B [--budget-ms N] [--threads N] [--max-nodes N]
 //! [--memory-mb N] [--write-proven PATH] [--cpu-time] [--for-player]`: solve a range of deals,
 //! one line each, then a summary. `--for-player` solves as hints and "show me" do, so the lines
-//! reported are those a player follows. `--cpu-time` measures budgets and times in the solving thread's CPU time
-//! (Linux), so a sweep on a shared machine measures the solver, not the other work. Every won
-//! line is replayed through the engine before it counts: the engine judges.
+//! reported are those a player follows. `--cpu-time` measures budgets and times in the solving
+//! thread's CPU time (Linux), so a sweep on a shared machine measures the solver, not the other
+//! work. Every won line is replayed through the engine before it counts: the engine judges.
 
 use solitaire_core::solver::{self, Limits, Outcome};
 use solitaire_core::{deal, GameKind, Move, State};
@@ -226,22 +226,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     if let Some(path) = &options.write_proven {
         let won: Vec<u64> = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::Won(_))).map(|(n, _)| *n).collect();
-        let clock = if options.cpu_time { " of the solving thread's CPU time" } else { "" };
+        let name = kind.spec().name;
+        let (count, slug, ms, nodes, mib) =
+            (won.len(), kind.slug(), budget.as_millis(), limits.max_nodes, limits.max_memory_bytes >> 20);
+        let (clock, cpu_switch) =
+            if options.cpu_time { (" of the solving thread's CPU time", " --cpu-time") } else { ("", "") };
         let header = format!(
-            "{}: deals proved winnable by the solver (thoughtful: it sees face-down cards and the stock).\n\
-             {} of deals {first}..{last}; budget {} ms{clock}, {} nodes, {} MiB per deal.\n\
-             Regenerate: solitaire solve {} --deals {first}..{last} --budget-ms {} --threads {threads} \
-             --max-nodes {} --memory-mb {}{} --write-proven {path}",
-            kind.spec().name,
-            won.len(),
-            budget.as_millis(),
-            limits.max_nodes,
-            limits.max_memory_bytes >> 20,
-            kind.slug(),
-            budget.as_millis(),
-            limits.max_nodes,
-            limits.max_memory_bytes >> 20,
-            if options.cpu_time { " --cpu-time" } else { "" },
+            "{name}: deals proved winnable by the solver (thoughtful: it sees face-down cards and the stock).\n\
+             {count} of deals {first}..{last}; budget {ms} ms{clock}, {nodes} nodes, {mib} MiB per deal.\n\
+             Regenerate: solitaire solve {slug} --deals {first}..{last} --budget-ms {ms} --threads {threads} \
+             --max-nodes {nodes} --memory-mb {mib}{cpu_switch} --write-proven {path}"
         );
         std::fs::write(path, solver::format_proven(&header, &won)).map_err(|e| format!("cannot write {path}: {e}"))?;
         print_line(format!("wrote {} proven deals to {path}", won.len()))?;
