@@ -39,7 +39,7 @@ struct GameControls: ToolbarContent {
         } label: {
             Label("Hint", systemImage: "lightbulb")
         }
-        .disabled(game.isThinking || game.showMe != .idle || game.status.state != .playing)
+        .disabled(!game.canAskSolver)
 
         Spacer()
 
@@ -49,7 +49,7 @@ struct GameControls: ToolbarContent {
         } label: {
             Label("Show me", systemImage: "play.circle")
         }
-        .disabled(game.isThinking || game.showMe != .idle || game.status.state != .playing)
+        .disabled(!game.canAskSolver)
         .accessibilityHint("The solver plays the game out from here. It counts as played, not won.")
 
         Spacer()

@@ -28,6 +28,9 @@ public final class GameModel {
     public private(set) var isThinking = false
     /// Where "show me" is: idle, searching for a win, or playing the winning line.
     public private(set) var showMe = ShowMeState.idle
+    /// Whether Hint and Show me may be asked: a game in play, with no search and no "show me"
+    /// under way.
+    public var canAskSolver: Bool { !isThinking && showMe == .idle && status.state == .playing }
 
     private let saver: Saver
     private let searches: Searches

@@ -16,6 +16,7 @@ struct SearchTests {
             let hint = try #require(model.hint)
             #expect(hint.leadsToWin)
             #expect(!model.isThinking)
+            #expect(model.canAskSolver)
             switch hint.mv {
             case .transfer(let from, let count, let to):
                 let size = try #require(model.pile(from)).cardCount
@@ -41,6 +42,7 @@ struct SearchTests {
             let step = try openingLine(.zerline, 1)[0]
             let asking = Task { await model.showHint() }
             while !model.isThinking { await Task.yield() }
+            #expect(!model.canAskSolver)
             try playByTaps(step, on: model)
             await asking.value
             #expect(model.hint == nil)

@@ -45,6 +45,7 @@ struct ShowMeTests {
             let showing = Task { await model.showMeTheWin() }
             try await waitUntil { model.status.moves >= 3 }
             #expect(model.showMe == .playing)
+            #expect(!model.canAskSolver)
 
             model.stopShowingMe()
             await showing.value
@@ -54,6 +55,7 @@ struct ShowMeTests {
             #expect(model.status.moves == shown)
             #expect(model.showMe == .idle)
             #expect(model.status.state == .playing)
+            #expect(model.canAskSolver)
             #expect(model.status.assisted)
 
             // The player goes on by hand.
