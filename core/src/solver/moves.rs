@@ -18,8 +18,19 @@
 //!    never useful in the tableau (nothing is ever placed on it, and it is the top card, so no
 //!    group needs it), so playing it up loses nothing; the same holds for a 2 once every card
 //!    that could be placed on it (the opposite-colour Aces) is on the foundations (playing
-//!    those back would only make useless Aces again). When such a move exists it is the only
-//!    move tried. Turning the card beneath face up earlier only adds options.
+//!    those back would only make useless Aces again); and any card once every card of a
+//!    lower rank is home. Why that last one loses no win: from then on the lower cards and
+//!    this card can only ever hold one another (a card takes only the next lower rank), so a
+//!    winning line from the position where the card stays out, with every move touching these
+//!    cards struck out, is legal from the position where it went home and ends in the same
+//!    win: every other move finds the same top card on its target pile (these cards lie
+//!    above all others in their piles) and the same group bottom, or an empty pile, which
+//!    only adds options. When such a move exists it is the only move tried. Turning the card
+//!    beneath face up earlier only adds options.
+//!    (A forced move must also leave a *shorter* win, or a depth-first search with a visited
+//!    set can lose one round a cycle. Rule 4 does: the struck-out line is shorter. So How
+//!    They Run gets no forced move of a cell's card onto its parent: the line from after it
+//!    may have to send that card back into the cell, which is longer.)
 //!
 //! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
 //! may lose wins and so never proves anything:
@@ -80,6 +91,8 @@ impl Rules {
             && spec.foundations.iter().all(|f| {
                 *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
             });
+        // Rule 4 counts the cards home by the foundations' lengths: one per suit.
+        let safe_low = safe_low && spec.foundations.len() == 4;
         let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
         Rules { map, spec, kinds, unders, found_class, safe_low, relaxation }
     }
@@ -391,7 +404,8 @@ impl Rules {
         None
     }
 
-    /// Rule 4: an Ace, or a 2 once both Aces that could be placed on it are on foundations.
+    /// Rule 4: an Ace; a 2 once both Aces that could be placed on it are on foundations; any
+    /// card once every card of a lower rank is.
     fn is_safe(&self, s: &State, card: Card) -> bool {
         match card.rank() {
             ACE => true,
@@ -402,7 +416,7 @@ impl Rules {
                 // Under `safe_low` only Aces are ever placed on a 2.
                 (0..52).filter(|&f| self.unders[f].contains(&(face(card) as u8))).all(|f| ace_up(f / 13))
             }
-            _ => false,
+            rank => self.map.foundations().all(|f| s.pile(f).len() + 1 >= usize::from(rank)),
         }
     }
 }

@@ -162,26 +162,58 @@ fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
     assert!(checked > 10, "{checked}");
 }
 
-/// Rule 4 forces only Aces, and 2s whose possible occupants (opposite-colour Aces) are up.
+/// The card rule 4 forces home: `generate` offers only its move to a foundation, where the
+/// position has other moves that change it.
+fn forced_home(rules: &Rules, s: &State) -> Option<crate::card::Card> {
+    let mut generated = Vec::new();
+    rules.generate(s, None, Mode::Sound, &mut Vec::new(), &mut generated);
+    let real = s.legal_move_list().into_iter().filter(|m| !s.is_null_move(*m)).count();
+    match generated[..] {
+        [Move::Transfer { from, count: 1, to }] if real > 1 && s.map().is_tableau(from) && s.map().is_foundation(to) => {
+            s.top(from)
+        }
+        _ => None,
+    }
+}
+
+/// Rule 4 forces only Aces, 2s whose possible occupants (opposite-colour Aces) are up, and
+/// cards whose lower ranks are all home.
 #[test]
-fn forced_moves_are_aces_and_safe_twos() {
+fn forced_foundation_moves_are_aces_safe_twos_and_cards_above_all_lower_ranks() {
     let kind = GameKind::YakutatBay;
     let rules = Rules::new(kind);
-    let mut forced = 0;
-    for s in walk_positions(kind, 20, 80) {
-        let mut generated = Vec::new();
-        rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut generated);
-        let legal = s.legal_move_list();
-        if let [Move::Transfer { from, count: 1, to }] = generated[..] {
-            let real = legal.iter().filter(|m| !s.is_null_move(**m)).count();
-            if real > 1 && s.map().is_tableau(from) && s.map().is_foundation(to) {
-                let card = s.top(from).unwrap();
-                assert!(card.rank() <= 2, "{card}");
-                forced += 1;
-            }
-        }
+    let mut seed = 77;
+    let mut forced_by_rank = [0usize; 14];
+    let walked = walk_positions(kind, 20, 80);
+    let ends = (0..300).map(|_| small_position_with_hidden_cards(kind, 6, &mut seed));
+    for s in walked.into_iter().chain(ends) {
+        let Some(card) = forced_home(&rules, &s) else { continue };
+        let lower_home = s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()));
+        assert!(card.rank() <= 2 || lower_home, "{card}");
+        forced_by_rank[usize::from(card.rank())] += 1;
     }
-    assert!(forced > 0);
+    assert!(forced_by_rank[1] > 0 && forced_by_rank[7] > 0, "{forced_by_rank:?}");
+}
+
+/// Rule 4 against a search with no pruning, on small positions where it forces a move at
+/// once: the verdicts agree, won and lost.
+#[test]
+fn forced_moves_keep_every_verdict() {
+    let kind = GameKind::YakutatBay;
+    let rules = Rules::new(kind);
+    let mut seed = 0x5eed;
+    let mut compared = [0usize; 2];
+    for _ in 0..600 {
+        let s = small_position_with_hidden_cards(kind, 7, &mut seed);
+        if forced_home(&rules, &s).is_none() {
+            continue;
+        }
+        let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
+        let verdict = solve(&s, &Limits::default(), &no_cancel);
+        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
+        compared[usize::from(truth)] += 1;
+    }
+    assert!(compared[0] >= 5 && compared[1] >= 5, "{compared:?}");
 }
 
 /// Exhaustive search over exact engine states, no pruning, for small positions.
