@@ -4,11 +4,25 @@ use crate::card::Card;
 use crate::games::GameKind;
 use crate::spec::{GameSpec, PileId, PileKind, PileMap};
 
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub struct State {
     kind: GameKind,
     map: PileMap,
     piles: Vec<Vec<Card>>,
+}
+
+/// By hand for `clone_from`, which keeps the piles' allocations: the beam search recycles the
+/// positions of one level for the next.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State { kind: self.kind, map: self.map, piles: self.piles.clone() }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        self.kind = source.kind;
+        self.map = source.map;
+        self.piles.clone_from(&source.piles);
+    }
 }
 
 impl State {
@@ -98,6 +112,25 @@ impl State {
     pub(crate) fn flip_top(&mut self, pile: PileId) {
         if let Some(top) = self.piles[usize::from(pile)].last_mut() {
             *top = top.flipped();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::deal::deal;
+    use crate::games::GameKind;
+
+    /// `clone_from` (hand-written, to keep allocations) copies everything, whatever the
+    /// target held before: another game, other pile counts.
+    #[test]
+    fn clone_from_makes_an_equal_state() {
+        for (a, b) in [(GameKind::Chequers, GameKind::HowTheyRun), (GameKind::HowTheyRun, GameKind::Zerline)] {
+            let source = deal(b, 3);
+            let mut target = deal(a, 5);
+            target.clone_from(&source);
+            assert_eq!(target, source);
+            assert_eq!(source.clone(), source);
         }
     }
 }

@@ -71,12 +71,16 @@ pub(crate) struct Beam<'r> {
     max_nodes: u64,
     seen: Table,
     arena: Vec<Node>,
-    /// This level: positions and their arena index.
-    level: Vec<(State, u32)>,
+    /// This level: positions, their arena index and their value (`Rules::evaluate` in this
+    /// round's style; a child's is its parent's plus the change of the piles it touched).
+    level: Vec<(State, u32, i32)>,
+    /// Positions of the level before, kept for their allocations.
+    spare: Vec<State>,
     /// Which position of `level` is expanded next.
     next: usize,
-    /// Children found so far: score, index in `level` of the parent, move.
-    children: Vec<(i32, u32, Move)>,
+    /// Children found so far: score (value plus jitter), index in `level` of the parent,
+    /// move, value.
+    children: Vec<(i32, u32, Move, i32)>,
     scratch: Vec<(i32, Move)>,
     moves: Vec<Move>,
     effects: Vec<Effect>,
@@ -101,6 +105,7 @@ impl<'r> Beam<'r> {
             seen: Table::new(max_memory_bytes / 2, max_nodes),
             arena: Vec::new(),
             level: Vec::new(),
+            spare: Vec::new(),
             next: 0,
             children: Vec::new(),
             scratch: Vec::new(),
@@ -127,7 +132,9 @@ impl<'r> Beam<'r> {
         self.seen = Table::new(self.max_memory_bytes / 2, self.max_nodes);
         self.seen.insert(Hasher::new(self.rules, &self.root).value());
         self.arena = vec![Node { parent: 0, mv: Move::Stock }];
-        self.level = vec![(self.root.clone(), 0)];
+        let value = self.rules.evaluate(&self.root, STYLES[self.round % self.schedule.styles]);
+        self.level = vec![(self.root.clone(), 0, value)];
+        self.spare = Vec::new();
         self.next = 0;
         self.children = Vec::new();
     }
@@ -146,11 +153,12 @@ impl<'r> Beam<'r> {
         // A state: its cards, and per pile a `Vec` header (24 bytes) plus the allocator's
         // smallest chunk (32), and the `State` itself.
         let state_bytes = self.root.card_count() + 56 * self.root.pile_count() + 64;
-        // While the next level is built the old one is still alive: count it twice.
+        // While the next level is built the old one is still alive: count it twice, and the
+        // spare positions.
         self.seen.peak_bytes()
             + 2 * self.arena.capacity() * std::mem::size_of::<Node>()
-            + 2 * self.level.capacity() * state_bytes
-            + 2 * self.children.capacity() * std::mem::size_of::<(i32, u32, Move)>()
+            + (2 * self.level.capacity() + self.spare.len()) * state_bytes
+            + 2 * self.children.capacity() * std::mem::size_of::<(i32, u32, Move, i32)>()
     }
 
     fn line(&self, mut node: u32, last: Move) -> Vec<Move> {
@@ -186,12 +194,11 @@ impl<'r> Beam<'r> {
                 // Rounds at one width (memory-bound ones too) differ only by their jitter.
                 let jitter = self.round > 0 && (self.schedule.jitter || self.widest < MAX_WIDTH);
                 let round = self.round as u64;
-                let (state, node) = &mut self.level[i];
-                let node = *node;
+                let (state, node, value) = &mut self.level[i];
+                let (node, value) = (*node, *value);
                 self.moves.clear();
                 rules.generate(state, None, Mode::Heuristic, &mut self.scratch, &mut self.moves);
-                let mut hasher = Hasher::new(rules, state);
-                let value = rules.evaluate(state, waste_square);
+                let hasher = Hasher::new(rules, state);
                 for &mv in &self.moves {
                     self.nodes += 1;
                     self.effects.clear();
@@ -199,8 +206,8 @@ impl<'r> Beam<'r> {
                     if state.is_won() {
                         return Step::Won(self.line(node, mv));
                     }
-                    hasher.update(rules, state, &self.effects);
-                    if self.seen.insert(hasher.value()) && !rules.is_dead_after(state, &self.effects) {
+                    let key = hasher.value_after(rules, state, &self.effects);
+                    if self.seen.insert(key) && !rules.is_dead_after(state, &self.effects) {
                         // Only the piles the move touched change value.
                         self.touched.clear();
                         for e in &self.effects {
@@ -214,12 +221,12 @@ impl<'r> Beam<'r> {
                         let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
                         state.undo(&self.effects);
                         let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
-                        let jitter = if jitter { (mix(hasher.value() ^ round) % JITTER) as i32 } else { 0 };
-                        self.children.push((value - before + after + jitter, i as u32, mv));
+                        let jitter = if jitter { (mix(key ^ round) % JITTER) as i32 } else { 0 };
+                        let child = value - before + after;
+                        self.children.push((child + jitter, i as u32, mv, child));
                     } else {
                         state.undo(&self.effects);
                     }
-                    hasher.update(rules, state, &self.effects);
                 }
                 continue;
             }
@@ -236,19 +243,26 @@ impl<'r> Beam<'r> {
                 continue;
             }
             // Stable: equal scores keep generation order, so the search is deterministic.
-            self.children.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+            self.children.sort_by_key(|&(score, ..)| std::cmp::Reverse(score));
             self.children.truncate(self.width);
             let mut level = Vec::with_capacity(self.children.len());
-            for &(_, parent, mv) in &self.children {
-                let (state, parent_node) = &self.level[parent as usize];
-                let mut child = state.clone();
+            for &(_, parent, mv, value) in &self.children {
+                let (state, parent_node, _) = &self.level[parent as usize];
+                let mut child = match self.spare.pop() {
+                    Some(mut spare) => {
+                        spare.clone_from(state);
+                        spare
+                    }
+                    None => state.clone(),
+                };
                 child.apply_unchecked(mv, &mut self.effects);
                 let index = u32::try_from(self.arena.len()).unwrap_or(u32::MAX);
                 self.arena.push(Node { parent: *parent_node, mv });
-                level.push((child, index));
+                level.push((child, index, value));
             }
             self.effects.clear();
-            self.level = level;
+            let old = std::mem::replace(&mut self.level, level);
+            self.spare.extend(old.into_iter().map(|(state, ..)| state));
             self.children.clear();
             self.next = 0;
         }

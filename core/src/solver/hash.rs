@@ -68,6 +68,31 @@ impl Hasher {
         }
     }
 
+    /// The hash of `s`, which `effects` made from the position this hasher is up to date
+    /// with; the hasher stays as it is, so a search that tries each move and takes it back
+    /// hashes each touched pile once, not twice.
+    pub(crate) fn value_after(&self, rules: &Rules, s: &State, effects: &[Effect]) -> u64 {
+        if rules.tableau_symmetric(s) != self.symmetric {
+            return Hasher::new(rules, s).value();
+        }
+        let piles = |e: &Effect| match *e {
+            Effect::Transfer { from, to, .. } => [from, to],
+            Effect::Flip(pile) => [pile, pile],
+        };
+        let mut total = self.total;
+        for (i, effect) in effects.iter().enumerate() {
+            let [a, b] = piles(effect);
+            for pile in [a, b].into_iter().take(if a == b { 1 } else { 2 }) {
+                if effects[..i].iter().any(|e| piles(e).contains(&pile)) {
+                    continue; // already counted
+                }
+                let pile = usize::from(pile);
+                total = total.wrapping_sub(self.shares[pile]).wrapping_add(share(rules, s, pile, self.symmetric));
+            }
+        }
+        total
+    }
+
     fn refresh(&mut self, rules: &Rules, s: &State, pile: usize) {
         if let Some(old) = self.shares.get_mut(pile) {
             let new = share(rules, s, pile, self.symmetric);

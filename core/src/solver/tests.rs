@@ -72,6 +72,8 @@ fn generator_is_legal_and_prunes_only_symmetric_moves() {
     }
 }
 
+/// The hash kept up to date through moves and undos, and the one looked ahead of a move,
+/// equal a fresh one.
 #[test]
 fn incremental_hash_matches_a_fresh_one_through_moves_and_undos() {
     for kind in GameKind::ALL {
@@ -89,6 +91,9 @@ fn incremental_hash_matches_a_fresh_one_through_moves_and_undos() {
             } else {
                 let mut effects = Vec::new();
                 s.apply_unchecked(moves[(next(&mut seed) % moves.len() as u64) as usize], &mut effects);
+                let before = hasher.value();
+                assert_eq!(hasher.value_after(&rules, &s, &effects), hash_of(&rules, &s), "{kind:?} step {step}");
+                assert_eq!(hasher.value(), before);
                 hasher.update(&rules, &s, &effects);
                 history.push(effects);
             }
