@@ -98,9 +98,11 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
     // The cards in play (not home at the start), and what the start tells about them.
     let mut in_play = [Card::from_id(0); 104];
     let mut count = 0;
+    let mut all: Cards = 0;
     let mut push = |card: Card| {
         in_play[count] = card;
         count += 1;
+        all |= bit(card);
     };
     let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
     let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
@@ -169,11 +171,31 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
         EmptyRule::AnyCard => true,
         EmptyRule::OnlyRank(rank) => card.rank() == rank,
     };
+    // What a win needs of every card in play; the sets only grow, so once it holds it stays.
+    let winnable = |top: Cards, leave: Cards, home: Cards| {
+        if runs_home {
+            (leave | in_place) & all == all && (face_up | top) & all == all
+        } else {
+            home & all == all
+        }
+    };
+    // Cards with an event still to come, top to bottom: a card leaving makes the one beneath it
+    // a top card in the same pass. A card whose events have all happened needs no more passes.
+    let builds = !tables.needs.is_empty();
+    let mut pending = [Card::from_id(0); 104];
+    for (slot, &x) in pending.iter_mut().zip(in_play.iter().rev()) {
+        *slot = x;
+    }
+    let mut pending_len = in_play.len();
     loop {
+        if winnable(top, leave, home) {
+            return false;
+        }
         let before = (top, leave, home);
         let home_faces = (home | home >> 52) as u64;
-        // Top to bottom: a card leaving makes the one beneath it a top card in the same pass.
-        for &x in in_play.iter().rev() {
+        let mut kept = 0;
+        for i in 0..pending_len {
+            let x = pending[i];
             let b = bit(x);
             if above[usize::from(x.id())].is_some_and(|a| leave & bit(a) != 0)
                 || (cell_cards & b != 0 && leave & b != 0)
@@ -191,34 +213,30 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
                     top |= b;
                 }
             }
-            if leave & b != 0 || !(face_up & b != 0 || on_top) {
-                continue;
+            if leave & b == 0 && (face_up & b != 0 || on_top) {
+                let onto_card = top & tables.unders[face(x)] != 0;
+                let onto_empty = empty_takes(x) && (empty_pile || leave & bottoms & !b != 0);
+                let from_top = on_top && !in_cell;
+                let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
+                let into_reserve = from_top && holding_reserve;
+                let run_home = runs_home && x.rank() == KING && {
+                    let suit = face(x) / 13 * 13;
+                    (suit..suit + 12).all(|f| (leave | in_place) & of_face(spec, f) != 0)
+                };
+                if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
+                    leave |= b;
+                }
             }
-            let onto_card = top & tables.unders[face(x)] != 0;
-            let onto_empty = empty_takes(x) && (empty_pile || leave & bottoms & !b != 0);
-            let from_top = on_top && !in_cell;
-            let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
-            let into_reserve = from_top && holding_reserve;
-            let run_home = runs_home && x.rank() == KING && {
-                let suit = face(x) / 13 * 13;
-                (suit..suit + 12).all(|f| (leave | in_place) & of_face(spec, f) != 0)
-            };
-            if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
-                leave |= b;
+            if top & leave & b == 0 || (builds && home & b == 0) {
+                pending[kept] = x;
+                kept += 1;
             }
         }
+        pending_len = kept;
         if (top, leave, home) == before {
-            break;
+            return !winnable(top, leave, home);
         }
     }
-    in_play.iter().any(|&x| {
-        let b = bit(x);
-        if runs_home {
-            (leave | in_place) & b == 0 || (face_up | top) & b == 0
-        } else {
-            home & b == 0
-        }
-    })
 }
 
 /// The face values (as a set) that must be on a foundation built from `base` in `direction`
