@@ -100,10 +100,10 @@ pub fn solve_for_player(state: &State, limits: &Limits, cancel: &dyn Fn() -> boo
 }
 
 /// `line` (which wins from `state`), or, when it is still long after its detours were cut (over
-/// four moves a card: a depth-first line), a shorter one a beam search finds within a few
-/// hundred thousand nodes (`shorten::polish`).
+/// four moves a card: a depth-first line), a shorter one a beam search finds within 400,000
+/// to 3,000,000 nodes, as `limits` allow (`shorten::polish`).
 pub fn line_for_player(state: &State, line: Vec<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Vec<Move> {
-    shorten::polish(state, line, limits.max_memory_bytes, cancel)
+    shorten::polish(state, line, limits, cancel)
 }
 
 /// A move to suggest: the first move of a winning line found within `limits`; failing that,

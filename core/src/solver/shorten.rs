@@ -9,25 +9,31 @@ use super::beam::Beam;
 use super::hash::mix;
 use super::moves::{Mode, Rules};
 use super::search::{Step, CHUNK};
+use super::Limits;
 use crate::engine::{Effect, Move};
 use crate::state::State;
 use std::collections::HashMap;
 
-/// Nodes a beam may spend looking for a shorter line than a long depth-first one. Chequers,
-/// deals 1..1000 at 2 s: the lines a player follows went from a median of 1,015 moves to 127
-/// (the longest from 47,794 to 416); on deals 1..100, 100,000 nodes found no shorter line.
-const POLISH_NODES: u64 = 400_000;
+/// Nodes a beam may spend looking for a shorter line than a long depth-first one: as many as
+/// the search itself was allowed, within these bounds, so a hint's quick search pays little
+/// and "show me" (a full search) gets the rest. Chequers, deals 1..1000 at 2 s: the lines a
+/// player follows went from a median of 1,015 moves to 127 (the longest from 47,794 to 416)
+/// with 400,000; on deals 1..100, 100,000 nodes found no shorter line. Zerline, deals 1..1000
+/// at 2 s: 23 of 993 won lines over 1,000 moves (the longest 7,777) with 400,000, 11 of 990
+/// (3,182) with 3,000,000.
+const POLISH_NODES: std::ops::RangeInclusive<u64> = 400_000..=3_000_000;
 
 /// `line` (which wins from `start`), or a shorter winning line found by a beam search when it
 /// is longer than four moves a card. The beam's lines are as long as the level they win on,
 /// so they do not wander the way a depth-first line does.
-pub(crate) fn polish(start: &State, line: Vec<Move>, max_memory_bytes: usize, cancel: &dyn Fn() -> bool) -> Vec<Move> {
+pub(crate) fn polish(start: &State, line: Vec<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Vec<Move> {
     if line.len() <= 4 * start.card_count() {
         return line;
     }
+    let budget = limits.max_nodes.clamp(*POLISH_NODES.start(), *POLISH_NODES.end());
     let rules = Rules::new(start.kind());
-    let mut beam = Beam::new(&rules, start, max_memory_bytes, POLISH_NODES);
-    while beam.nodes < POLISH_NODES && !cancel() {
+    let mut beam = Beam::new(&rules, start, limits.max_memory_bytes, budget);
+    while beam.nodes < budget && !cancel() {
         match beam.run(CHUNK) {
             Step::Running => {}
             Step::Won(shorter) if shorter.len() < line.len() => return shorter,

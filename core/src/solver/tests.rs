@@ -561,6 +561,21 @@ fn a_player_is_shown_a_short_line() {
     assert_eq!(super::solve_for_player(&start, &limits, &no_cancel), Outcome::Won(line));
 }
 
+/// Polishing spends what the caller's search could: Zerline deal 373's line stays thousands of
+/// moves long after a hint's 400,000 nodes of polishing, and comes out short after the
+/// 3,000,000 a full search ("show me") allows.
+#[test]
+fn show_me_polishes_further_than_a_hint() {
+    let full = Limits { max_memory_bytes: 64 << 20, ..Limits::default() };
+    let start = deal(GameKind::Zerline, 373);
+    let Outcome::Won(line) = solve(&start, &full, &no_cancel) else { panic!("Zerline deal 373 not won") };
+    let for_hint = super::line_for_player(&start, line.clone(), &Limits::quick(), &no_cancel);
+    let for_show_me = super::line_for_player(&start, line, &full, &no_cancel);
+    let long = 4 * start.card_count();
+    assert!(for_hint.len() > long, "{} moves: pick a deal a hint's polishing leaves long", for_hint.len());
+    assert!(for_show_me.len() <= long && replays_to_a_win(&start, &for_show_me), "{} moves", for_show_me.len());
+}
+
 /// Shortening keeps a line winning and cuts a detour out: a won line with a move and its
 /// reversal inserted comes back shorter.
 #[test]
