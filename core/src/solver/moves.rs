@@ -28,9 +28,21 @@
 //!    only adds options. When such a move exists it is the only move tried. Turning the card
 //!    beneath face up earlier only adds options.
 //!    (A forced move must also leave a *shorter* win, or a depth-first search with a visited
-//!    set can lose one round a cycle. Rule 4 does: the struck-out line is shorter. So How
-//!    They Run gets no forced move of a cell's card onto its parent: the line from after it
-//!    may have to send that card back into the cell, which is longer.)
+//!    set can lose one round a cycle. Rule 4 does: the struck-out line is shorter.)
+//! 5. Forced cell-to-parent moves (one deck, tableau built down in suit with any group moving,
+//!    two cells at most, foundations that take complete runs only, no stock or reserve: How
+//!    They Run): a cell's card `c` goes onto its one possible parent `c+1` when that is a
+//!    tableau pile's top and lies on its own parent `c+2`; then it is the only move tried.
+//!    Why a winning line `L` from before the move gives a shorter one from after it: play `L`,
+//!    moving `c` with `c+1` wherever `L` moves `c+1` (as part of a group: only `c` ever goes on
+//!    `c+1`, and any group moves). `L` must put `c` on `c+1` (a cell's card leaves only for its
+//!    parent, and only runs in the tableau go home): that move is struck out. Before it, `L`
+//!    may move `c+1` into a cell, which fills the cells with `c` and `c+1`; then neither can
+//!    leave until `c+1` goes back onto `c+2`, its only parent, and nothing else can go on
+//!    `c+2` or into a cell meanwhile, so both moves are struck out too, and `c+2`'s moves in
+//!    between carry `c+1` and `c`. (Without the condition on `c+2` the rule loses wins: the
+//!    line after it may have to send `c` back into its cell to free `c+1`, which is longer,
+//!    and a visited set then cuts it; the test on small positions found such a case.)
 //!
 //! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
 //! may lose wins and so never proves anything:
@@ -59,6 +71,8 @@ pub(crate) struct Rules {
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
+    /// Rule 5 applies.
+    cell_to_parent: bool,
     /// What `deadlock::dead` needs, in games where it can ever prove anything.
     pub(crate) relaxation: Option<super::deadlock::Tables>,
 }
@@ -93,8 +107,16 @@ impl Rules {
             });
         // Rule 4 counts the cards home by the foundations' lengths: one per suit.
         let safe_low = safe_low && spec.foundations.len() == 4;
+        let cell_to_parent = spec.decks == 1
+            && spec.tableau.build == Build { suit: SuitRule::Same, direction: Direction::Down, wrap: false }
+            && spec.tableau.unit == MoveUnit::Group
+            && (1..=2).contains(&spec.cells)
+            && spec.reserve.is_none()
+            && spec.stock.is_none()
+            && !spec.foundations.is_empty()
+            && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
         let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
-        Rules { map, spec, kinds, unders, found_class, safe_low, relaxation }
+        Rules { map, spec, kinds, unders, found_class, safe_low, cell_to_parent, relaxation }
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
@@ -228,7 +250,7 @@ impl Rules {
     }
 
     /// Fills `found` with the candidate moves; returns a forced move instead when rule 4
-    /// applies. Sets `dropped` when a heuristic rule drops a move.
+    /// or 5 applies. Sets `dropped` when a heuristic rule drops a move.
     fn collect(
         &self,
         s: &State,
@@ -312,8 +334,7 @@ impl Rules {
             let supported = |count: usize| {
                 kind == PileKind::Tableau
                     && pile.len() > count
-                    && pile[pile.len() - count - 1].face_up()
-                    && self.spec.tableau.build.accepts(pile[pile.len() - count - 1], pile[pile.len() - count])
+                    && self.supports(pile[pile.len() - count - 1], pile[pile.len() - count])
             };
             for count in 1..=max_count {
                 let bottom = pile[pile.len() - count];
@@ -340,6 +361,15 @@ impl Rules {
                 }
                 if kind == PileKind::Tableau {
                     targets &= !(1 << from);
+                }
+                if kind == PileKind::Cell && self.cell_to_parent {
+                    let to = targets.trailing_zeros() as PileId;
+                    let parent = s.pile(to);
+                    if targets != 0 && parent.len() >= 2 && self.supports(parent[parent.len() - 2], parent[parent.len() - 1]) {
+                        let mv = Move::Transfer { from, count: 1, to };
+                        debug_assert!(s.is_legal(mv));
+                        return Some(mv); // rule 5
+                    }
                 }
                 // Onto empty tableau piles.
                 let empty_ok = match self.spec.tableau.empty {
@@ -402,6 +432,11 @@ impl Rules {
             found.push((0, Move::Stock));
         }
         None
+    }
+
+    /// Whether `card` lies on a face-up `under` that accepts it.
+    fn supports(&self, under: Card, card: Card) -> bool {
+        under.face_up() && self.spec.tableau.build.accepts(under, card)
     }
 
     /// Rule 4: an Ace; a 2 once both Aces that could be placed on it are on foundations; any
