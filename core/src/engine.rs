@@ -22,6 +22,16 @@ pub enum Effect {
     Flip(PileId),
 }
 
+impl Effect {
+    /// The piles it changes (a flip's one, twice).
+    pub fn piles(self) -> [PileId; 2] {
+        match self {
+            Effect::Transfer { from, to, .. } => [from, to],
+            Effect::Flip(pile) => [pile, pile],
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Playing,

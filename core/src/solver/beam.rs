@@ -206,18 +206,13 @@ impl<'r> Beam<'r> {
                     if state.is_won() {
                         return Step::Won(self.line(node, mv));
                     }
-                    let key = hasher.value_after(rules, state, &self.effects);
+                    // Only the piles the move touched change their hash and value.
+                    self.touched.clear();
+                    self.touched.extend(self.effects.iter().flat_map(|e| e.piles()));
+                    self.touched.sort_unstable();
+                    self.touched.dedup();
+                    let key = hasher.value_after(rules, state, &self.touched);
                     if self.seen.insert(key) && !rules.is_dead_after(state, &self.effects) {
-                        // Only the piles the move touched change value.
-                        self.touched.clear();
-                        for e in &self.effects {
-                            match *e {
-                                Effect::Transfer { from, to, .. } => self.touched.extend([from, to]),
-                                Effect::Flip(p) => self.touched.push(p),
-                            }
-                        }
-                        self.touched.sort_unstable();
-                        self.touched.dedup();
                         let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
                         state.undo(&self.effects);
                         let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();

@@ -10,7 +10,7 @@
 use super::moves::{face, Rules};
 use crate::card::Card;
 use crate::engine::Effect;
-use crate::spec::{PileKind, ReserveRule};
+use crate::spec::{PileId, PileKind, ReserveRule};
 use crate::state::State;
 
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -68,29 +68,17 @@ impl Hasher {
         }
     }
 
-    /// The hash of `s`, which `effects` made from the position this hasher is up to date
-    /// with; the hasher stays as it is, so a search that tries each move and takes it back
-    /// hashes each touched pile once, not twice.
-    pub(crate) fn value_after(&self, rules: &Rules, s: &State, effects: &[Effect]) -> u64 {
+    /// The hash of `s`, in which only `piles` (each named once) changed since the position
+    /// this hasher is up to date with; the hasher stays as it is, so a search that tries each
+    /// move and takes it back hashes each touched pile once, not twice.
+    pub(crate) fn value_after(&self, rules: &Rules, s: &State, piles: &[PileId]) -> u64 {
         if rules.tableau_symmetric(s) != self.symmetric {
             return Hasher::new(rules, s).value();
         }
-        let piles = |e: &Effect| match *e {
-            Effect::Transfer { from, to, .. } => [from, to],
-            Effect::Flip(pile) => [pile, pile],
-        };
-        let mut total = self.total;
-        for (i, effect) in effects.iter().enumerate() {
-            let [a, b] = piles(effect);
-            for pile in [a, b].into_iter().take(if a == b { 1 } else { 2 }) {
-                if effects[..i].iter().any(|e| piles(e).contains(&pile)) {
-                    continue; // already counted
-                }
-                let pile = usize::from(pile);
-                total = total.wrapping_sub(self.shares[pile]).wrapping_add(share(rules, s, pile, self.symmetric));
-            }
-        }
-        total
+        piles.iter().fold(self.total, |total, &pile| {
+            let pile = usize::from(pile);
+            total.wrapping_sub(self.shares[pile]).wrapping_add(share(rules, s, pile, self.symmetric))
+        })
     }
 
     fn refresh(&mut self, rules: &Rules, s: &State, pile: usize) {

@@ -126,11 +126,7 @@ impl Exact {
 
     fn update(&mut self, s: &State, effects: &[Effect]) {
         for &effect in effects {
-            let piles = match effect {
-                Effect::Transfer { from, to, .. } => [from, to],
-                Effect::Flip(pile) => [pile, pile],
-            };
-            for p in piles {
+            for p in effect.piles() {
                 let p = usize::from(p);
                 let new = share(s, p);
                 self.total = self.total.wrapping_sub(self.shares[p]).wrapping_add(new);
