@@ -164,7 +164,6 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             }
         }
     }
-    let in_play = &in_play[..count];
     let empty_cell = map.cells().any(|c| s.pile(c).is_empty());
     let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
     let empty_takes = |card: Card| match spec.tableau.empty {
@@ -182,11 +181,9 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
     // Cards with an event still to come, top to bottom: a card leaving makes the one beneath it
     // a top card in the same pass. A card whose events have all happened needs no more passes.
     let builds = !tables.needs.is_empty();
-    let mut pending = [Card::from_id(0); 104];
-    for (slot, &x) in pending.iter_mut().zip(in_play.iter().rev()) {
-        *slot = x;
-    }
-    let mut pending_len = in_play.len();
+    let pending = &mut in_play;
+    pending[..count].reverse();
+    let mut pending_len = count;
     loop {
         if winnable(top, leave, home) {
             return false;

@@ -101,12 +101,11 @@ impl Rules {
         let safe_low = spec.decks == 1
             && spec.tableau.build.direction == Direction::Down
             && !spec.tableau.build.wrap
-            && !spec.foundations.is_empty()
+            // Rule 4 counts the cards home by the foundations' lengths: one per suit.
+            && spec.foundations.len() == 4
             && spec.foundations.iter().all(|f| {
                 *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
             });
-        // Rule 4 counts the cards home by the foundations' lengths: one per suit.
-        let safe_low = safe_low && spec.foundations.len() == 4;
         let cell_to_parent = spec.decks == 1
             && spec.tableau.build == Build { suit: SuitRule::Same, direction: Direction::Down, wrap: false }
             && spec.tableau.unit == MoveUnit::Group
@@ -362,13 +361,14 @@ impl Rules {
                 if kind == PileKind::Tableau {
                     targets &= !(1 << from);
                 }
-                if kind == PileKind::Cell && self.cell_to_parent {
+                if kind == PileKind::Cell && self.cell_to_parent && targets != 0 {
                     let to = targets.trailing_zeros() as PileId;
-                    let parent = s.pile(to);
-                    if targets != 0 && parent.len() >= 2 && self.supports(parent[parent.len() - 2], parent[parent.len() - 1]) {
-                        let mv = Move::Transfer { from, count: 1, to };
-                        debug_assert!(s.is_legal(mv));
-                        return Some(mv); // rule 5
+                    if let [.., under, parent] = s.pile(to) {
+                        if self.supports(*under, *parent) {
+                            let mv = Move::Transfer { from, count: 1, to };
+                            debug_assert!(s.is_legal(mv));
+                            return Some(mv); // rule 5
+                        }
                     }
                 }
                 // Onto empty tableau piles.
