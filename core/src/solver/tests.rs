@@ -170,12 +170,17 @@ fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
     assert!(checked > 10, "{checked}");
 }
 
+/// How many legal moves of `s` change the position.
+fn changing_moves(s: &State) -> usize {
+    s.legal_move_list().into_iter().filter(|m| !s.is_null_move(*m)).count()
+}
+
 /// The move rule 4 or 5 forces: `generate` offers only it, a tableau card going home or a
 /// cell's card going to the tableau, where the position has other moves that change it.
 fn forced_move(rules: &Rules, s: &State) -> Option<Move> {
     let mut generated = Vec::new();
     rules.generate(s, None, Mode::Sound, &mut Vec::new(), &mut generated);
-    let real = s.legal_move_list().into_iter().filter(|m| !s.is_null_move(*m)).count();
+    let real = changing_moves(s);
     let map = s.map();
     match generated[..] {
         [mv @ Move::Transfer { from, count: 1, to }]
@@ -239,7 +244,7 @@ fn cell_cards_are_forced_onto_parents_that_lie_on_theirs() {
         let onto_card = |to: u8| !s.pile(to).is_empty();
         let only_from_cell =
             matches!(generated[..], [Move::Transfer { from, to, .. }] if map.cells().contains(&from) && onto_card(to));
-        let real = s.legal_move_list().into_iter().filter(|m| !s.is_null_move(*m)).count();
+        let real = changing_moves(&s);
         // Not due, a lone move from a cell is the position's only move, not a forced one.
         assert!(if due { only_from_cell } else { !only_from_cell || real == 1 }, "{:?}", s.piles());
         forced += usize::from(due && real > 1);
