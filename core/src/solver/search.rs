@@ -110,13 +110,20 @@ impl Table {
 }
 
 /// One position on the search path: its candidate moves are `moves[start..end]`, `next` the
-/// one to try next; `effects[effects_start..]` are what the move into it changed.
+/// one to try next, so the move on along the path is `moves[next - 1]`;
+/// `effects[effects_start..]` are what the move into it changed. In `u32`s: a search of
+/// How They Run or Yakutat Bay runs hundreds of thousands of frames deep.
 struct Frame {
-    start: usize,
-    end: usize,
-    next: usize,
-    effects_start: usize,
+    start: u32,
+    end: u32,
+    next: u32,
+    effects_start: u32,
 }
+
+/// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
+/// games has (a few hundred at most), more effects than any move makes (four at most).
+const MOVES_ROOM: usize = 1024;
+const EFFECTS_ROOM: usize = 64;
 
 /// Where a pass stands after a turn.
 pub(crate) enum Step {
@@ -138,8 +145,10 @@ struct Dfs<'r> {
     scratch: Vec<(i32, Move)>,
     moves: Vec<Move>,
     effects: Vec<Effect>,
-    path: Vec<Move>,
     frames: Vec<Frame>,
+    /// The most bytes the path has held (room for one more node included): the pages it
+    /// touched stay in memory.
+    path_peak: usize,
     nodes: u64,
 }
 
@@ -157,38 +166,49 @@ impl<'r> Dfs<'r> {
             scratch: Vec::new(),
             moves: Vec::new(),
             effects: Vec::new(),
-            path: Vec::new(),
             frames: Vec::new(),
+            path_peak: 0,
             nodes: 0,
         };
+        // The path runs deep (hundreds of thousands of frames, more memory than the table
+        // in the deepest searches). Its vectors are reserved once, each as large as the cap
+        // lets it grow, and never copied to grow, which would hold the old and the new buffer
+        // at once. As with the table, only the pages it touches take memory; `make_room`
+        // keeps those within the cap.
+        reserve(&mut dfs.frames, max_memory_bytes);
+        reserve(&mut dfs.moves, max_memory_bytes);
+        reserve(&mut dfs.effects, max_memory_bytes);
         if !super::deadlock::dead(rules, &dfs.state) {
             rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
         }
-        dfs.frames.push(Frame { start: 0, end: dfs.moves.len(), next: 0, effects_start: 0 });
+        dfs.frames.push(Frame { start: 0, end: dfs.moves.len() as u32, next: 0, effects_start: 0 });
         dfs
     }
 
-    /// The path counts against the memory cap too: it can grow deep (two-deck games). Its
-    /// vectors may double and the table may rehash before the next check, so both count at
-    /// what they may reach by then.
-    fn over_memory(&self) -> bool {
-        let path_bytes = std::mem::size_of::<Frame>() * self.frames.capacity()
-            + std::mem::size_of::<Move>() * (self.moves.capacity() + self.path.capacity())
-            + std::mem::size_of::<Effect>() * self.effects.capacity();
-        self.table.peak_bytes() + 2 * path_bytes > self.max_memory_bytes
+    /// Whether one more node (a frame, its effects and its moves) fits in the path's
+    /// vectors, and the path's peak and the table within the memory cap.
+    fn make_room(&mut self) -> bool {
+        let used = std::mem::size_of::<Frame>() * (self.frames.len() + 1)
+            + std::mem::size_of::<Move>() * (self.moves.len() + MOVES_ROOM)
+            + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM);
+        self.path_peak = self.path_peak.max(used);
+        self.frames.len() < self.frames.capacity()
+            && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
+            && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
+            && self.table.peak_bytes() + self.path_peak <= self.max_memory_bytes
     }
 
     /// Searches on for at most `quota` nodes.
     fn run(&mut self, quota: u64) -> Step {
-        if self.over_memory() {
-            return Step::OverMemory;
-        }
         let stop = self.nodes + quota;
         let rules = self.rules;
         while self.nodes < stop {
+            if !self.make_room() {
+                return Step::OverMemory;
+            }
             let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
             if top.next == top.end {
-                let (start, effects_start) = (top.start, top.effects_start);
+                let (start, effects_start) = (top.start as usize, top.effects_start as usize);
                 self.frames.pop();
                 self.moves.truncate(start);
                 if self.frames.is_empty() {
@@ -197,18 +217,15 @@ impl<'r> Dfs<'r> {
                 self.state.undo(&self.effects[effects_start..]);
                 self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
                 self.effects.truncate(effects_start);
-                self.path.pop();
                 continue;
             }
-            let mv = self.moves[top.next];
+            let mv = self.moves[top.next as usize];
             top.next += 1;
             self.nodes += 1;
             let effects_start = self.effects.len();
             self.state.apply_unchecked(mv, &mut self.effects);
             if self.state.is_won() {
-                let mut line = std::mem::take(&mut self.path);
-                line.push(mv);
-                return Step::Won(line);
+                return Step::Won(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
             }
             self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
             // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
@@ -220,16 +237,25 @@ impl<'r> Dfs<'r> {
                 self.effects.truncate(effects_start);
                 continue;
             }
-            self.path.push(mv);
             let plain: Plain = match self.effects[effects_start..] {
                 [Effect::Transfer { from, to, count }] => Some((from, to, count)),
                 _ => None,
             };
             let start = self.moves.len();
             rules.generate(&self.state, plain, Mode::Sound, &mut self.scratch, &mut self.moves);
-            self.frames.push(Frame { start, end: self.moves.len(), next: start, effects_start });
+            debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
+            let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
+            self.frames.push(Frame { start, end, next: start, effects_start });
         }
         Step::Running
+    }
+}
+
+/// Reserves room for as many elements as `bytes` hold, or as many as the allocator grants.
+fn reserve<T>(v: &mut Vec<T>, bytes: usize) {
+    let mut n = bytes / std::mem::size_of::<T>();
+    while n > 0 && v.try_reserve_exact(n).is_err() {
+        n /= 2;
     }
 }
 
