@@ -43,6 +43,25 @@
 //!    between carry `c+1` and `c`. (Without the condition on `c+2` the rule loses wins: the
 //!    line after it may have to send `c` back into its cell to free `c+1`, which is longer,
 //!    and a visited set then cuts it; the test on small positions found such a case.)
+//! 6. Forced moves onto a King's run (How They Run, as rule 5): a tableau group whose bottom
+//!    card `b` can go onto its parent `b+1`, the top of a pile that holds only a run down in
+//!    suit from a King, three cards at least, goes there; then it is the only move tried.
+//!    Why a winning line `L` from before gives a shorter one from after: play `L` with `b`'s
+//!    group (`b` and what lies on it) on `b+1` already. `L` must put `b` onto `b+1` (`b` is no
+//!    King, `b+1` its one parent, and only runs go home): that move is struck out. Until then
+//!    nothing else goes onto `b+1`, and a group holding `b+1` has its bottom in the King's
+//!    run, so it goes onto an empty pile (the King), never onto `b`'s group: it carries that
+//!    group along. Groups that carried `b`'s group from where it lay go without it; moves
+//!    onto its top card find that card on top of `b+1`'s pile instead. What else `L` may do
+//!    with these cards is send them into cells: `b` alone and back, or `b+1` and then `b+2`,
+//!    which fills both cells with cards that can only go back where they were and uncovers
+//!    `b+3`, which only `b+2` can go on (the run is three cards at least, so its pile does not
+//!    empty); these moves are struck out too. The rest of `L` finds the same top cards, or
+//!    more room: freer cells, the card `b`'s group lay on uncovered. (A run completed early
+//!    goes home early: until `L` completes it, its cards could only make such trips.)
+//!    (Without the King the rule loses wins: a group from below `b+1` in its pile may have to
+//!    go onto a card above `b`, which the forced move puts on top of it; a test pins such a
+//!    position.)
 //!
 //! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
 //! may lose wins and so never proves anything:
@@ -50,7 +69,7 @@
 //! H2. No move of a card (or group) that already lies on a card accepting it onto another
 //!     non-empty tableau pile (it only swaps its support).
 
-use crate::card::{Card, ACE};
+use crate::card::{Card, ACE, KING};
 use crate::engine::{Effect, Move};
 use crate::games::GameKind;
 use crate::spec::*;
@@ -248,8 +267,8 @@ impl Rules {
         dropped
     }
 
-    /// Fills `found` with the candidate moves; returns a forced move instead when rule 4
-    /// or 5 applies. Sets `dropped` when a heuristic rule drops a move.
+    /// Fills `found` with the candidate moves; returns a forced move instead when rule 4,
+    /// 5 or 6 applies. Sets `dropped` when a heuristic rule drops a move.
     fn collect(
         &self,
         s: &State,
@@ -361,14 +380,22 @@ impl Rules {
                 if kind == PileKind::Tableau {
                     targets &= !(1 << from);
                 }
-                if kind == PileKind::Cell && self.cell_to_parent && targets != 0 {
+                // Rules 5 and 6: onto the one possible parent, when it lies on its own (from a
+                // cell) or tops a run built down from a King at the bottom of its pile, three
+                // cards at least (from the tableau).
+                if self.cell_to_parent && targets != 0 && matches!(kind, PileKind::Cell | PileKind::Tableau) {
                     let to = targets.trailing_zeros() as PileId;
-                    if let [.., under, parent] = s.pile(to) {
-                        if self.supports(*under, *parent) {
-                            let mv = Move::Transfer { from, count: 1, to };
-                            debug_assert!(s.is_legal(mv));
-                            return Some(mv); // rule 5
-                        }
+                    let onto = s.pile(to);
+                    let natural = |w: &[Card]| self.supports(w[0], w[1]);
+                    let forced = if kind == PileKind::Cell {
+                        onto.windows(2).next_back().is_some_and(natural)
+                    } else {
+                        onto.len() >= 3 && onto[0].rank() == KING && onto.windows(2).all(natural)
+                    };
+                    if forced {
+                        let mv = Move::Transfer { from, count: count as u8, to };
+                        debug_assert!(s.is_legal(mv));
+                        return Some(mv);
                     }
                 }
                 // Onto empty tableau piles.

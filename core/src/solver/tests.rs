@@ -175,18 +175,20 @@ fn changing_moves(s: &State) -> usize {
     s.legal_move_list().into_iter().filter(|m| !s.is_null_move(*m)).count()
 }
 
-/// The move rule 4 or 5 forces: `generate` offers only it, a tableau card going home or a
-/// cell's card going to the tableau, where the position has other moves that change it.
+/// The move rule 4, 5 or 6 forces: `generate` offers only it, a tableau card going home or a
+/// cell's card or a tableau group going onto a tableau card, where the position has other
+/// moves that change it.
 fn forced_move(rules: &Rules, s: &State) -> Option<Move> {
     let mut generated = Vec::new();
     rules.generate(s, None, Mode::Sound, &mut Vec::new(), &mut generated);
     let real = changing_moves(s);
     let map = s.map();
     match generated[..] {
-        [mv @ Move::Transfer { from, count: 1, to }]
+        [mv @ Move::Transfer { from, count, to }]
             if real > 1
-                && ((map.is_tableau(from) && map.is_foundation(to))
-                    || (map.cells().contains(&from) && map.is_tableau(to))) =>
+                && ((count == 1 && map.is_tableau(from) && map.is_foundation(to))
+                    || (count == 1 && map.cells().contains(&from) && map.is_tableau(to) && !s.pile(to).is_empty())
+                    || (map.is_tableau(from) && map.is_tableau(to) && !s.pile(to).is_empty())) =>
         {
             Some(mv)
         }
@@ -214,55 +216,92 @@ fn forced_foundation_moves_are_aces_safe_twos_and_cards_above_all_lower_ranks() 
     assert!(forced_by_rank[1] > 0 && forced_by_rank[7] > 0, "{forced_by_rank:?}");
 }
 
-/// Rule 5 (How They Run) forces a cell's card onto its parent exactly when the parent is a
-/// tableau top lying on its own parent.
+/// Rules 5 and 6 (How They Run) force a card onto its parent exactly when the parent is a
+/// tableau top lying on its own parent: a cell's card; or a tableau group's bottom card, when
+/// the parent tops a run from a King, three cards at least, that fills its pile.
 #[test]
-fn cell_cards_are_forced_onto_parents_that_lie_on_theirs() {
+fn cards_are_forced_onto_parents_that_lie_on_theirs() {
+    use crate::card::Card;
     let kind = GameKind::HowTheyRun;
     let rules = Rules::new(kind);
     let mut seed = 78;
-    let mut forced = 0;
+    let mut forced = [0; 2];
     let walked = walk_positions(kind, 20, 80);
-    let ends = (0..300).map(|_| small_position_with_hidden_cards(kind, 2, &mut seed));
+    let ends: Vec<State> = (0..300)
+        .map(|i| {
+            let mut s = small_position_with_hidden_cards(kind, 2, &mut seed);
+            if i % 2 == 0 {
+                with_king_run(&mut s, &mut seed);
+            }
+            s
+        })
+        .collect();
     for s in walked.into_iter().chain(ends) {
         let map = *s.map();
-        let next_of = |under: crate::card::Card, card: crate::card::Card| {
-            under.face_up() && under.suit() == card.suit() && under.rank() == card.rank() + 1
+        let next_of =
+            |under: Card, card: Card| under.face_up() && under.suit() == card.suit() && under.rank() == card.rank() + 1;
+        // The pile other than `from` that `card`'s parent tops, when it lies on a chain of
+        // `links` more.
+        let parent_on_chain = |card: Card, from: u8, links: usize| {
+            map.tableau().filter(|&p| p != from).find(|&p| {
+                let pile = s.pile(p);
+                let n = pile.len();
+                n > links && next_of(pile[n - 1], card) && (0..links).all(|i| next_of(pile[n - 2 - i], pile[n - 1 - i]))
+            })
         };
-        // A cell's card whose parent tops a pile and lies on its own parent.
-        let due = map.cells().any(|c| {
-            s.top(c).is_some_and(|card| {
-                map.tableau().any(|p| {
-                    let pile = s.pile(p);
-                    let n = pile.len();
-                    n >= 2 && next_of(pile[n - 1], card) && next_of(pile[n - 2], pile[n - 1])
+        let from_cell = |c: u8| s.top(c).is_some_and(|card| parent_on_chain(card, c, 1).is_some());
+        // Any face-up card of a pile, as the bottom of its group, onto a pile that holds only
+        // a run down from a King, three cards at least.
+        let from_tableau = |p: u8| {
+            let pile = s.pile(p);
+            (pile.len() - s.face_up_count(p)..pile.len()).any(|i| {
+                parent_on_chain(pile[i], p, 2).is_some_and(|q| {
+                    let onto = s.pile(q);
+                    onto[0].rank() == 13 && onto.windows(2).all(|w| next_of(w[0], w[1]))
                 })
             })
-        });
+        };
+        let due = [map.cells().any(from_cell), map.tableau().any(from_tableau)];
         let mut generated = Vec::new();
         rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut generated);
-        let onto_card = |to: u8| !s.pile(to).is_empty();
-        let only_from_cell =
-            matches!(generated[..], [Move::Transfer { from, to, .. }] if map.cells().contains(&from) && onto_card(to));
         let real = changing_moves(&s);
-        // Not due, a lone move from a cell is the position's only move, not a forced one.
-        assert!(if due { only_from_cell } else { !only_from_cell || real == 1 }, "{:?}", s.piles());
-        forced += usize::from(due && real > 1);
+        let lone = match generated[..] {
+            [Move::Transfer { from, to, .. }] if !s.pile(to).is_empty() && map.is_tableau(to) => Some(from),
+            _ => None,
+        };
+        // A lone move where others exist is a due one; where one is due, a lone move is offered.
+        match lone {
+            Some(from) if real > 1 && map.is_tableau(from) => assert!(from_tableau(from), "{:?}", s.piles()),
+            Some(from) if real > 1 => assert!(from_cell(from), "{:?}", s.piles()),
+            Some(_) => {}
+            None => assert!(due == [false; 2], "{:?}", s.piles()),
+        }
+        for (count, due) in forced.iter_mut().zip(due) {
+            *count += usize::from(due && real > 1);
+        }
     }
-    assert!(forced > 10, "{forced}");
+    assert!(forced.iter().all(|&n| n > 10), "{forced:?} (from a cell, from the tableau)");
 }
 
-/// Rules 4 and 5 against a search with no pruning, on small positions where one forces a move
+/// Rules 4, 5 and 6 against a search with no pruning, on small positions where one forces a move
 /// at once: the verdicts agree. (A forced move that lost a win would show as a winnable
 /// position called unwinnable, as a first version of rule 5 did here.)
 #[test]
 fn forced_moves_keep_every_verdict() {
     let mut seed = 0x5eed;
-    for (kind, home, positions) in [(GameKind::YakutatBay, 7, 150), (GameKind::HowTheyRun, 2, 1500)] {
+    for (kind, home, positions, king_run) in [
+        (GameKind::YakutatBay, 7, 150, false),
+        (GameKind::HowTheyRun, 2, 1500, false),
+        (GameKind::HowTheyRun, 2, 150, true),
+        (GameKind::HowTheyRun, 3, 150, true),
+    ] {
         let rules = Rules::new(kind);
         let mut compared = [0usize; 2];
         for _ in 0..positions {
-            let s = small_position_with_hidden_cards(kind, home, &mut seed);
+            let mut s = small_position_with_hidden_cards(kind, home, &mut seed);
+            if king_run {
+                with_king_run(&mut s, &mut seed);
+            }
             if forced_move(&rules, &s).is_none() {
                 continue;
             }
@@ -273,6 +312,31 @@ fn forced_moves_keep_every_verdict() {
         }
         assert!(compared[1] >= 5, "{kind:?}: {compared:?} (unwinnable, winnable)");
     }
+}
+
+/// Rule 6 needs its King. Here the win takes the group from the A♠ under 7♠ 6♠ onto 2♠ on
+/// 3♠, to free the 8♠ beneath; forcing 3♠ onto 4♠ once 5♠ and 4♠ have left the cells for 6♠
+/// (a run of three, but not from a King) would bury the A♠ under its own parent.
+#[test]
+fn rule_6_keeps_a_win_that_needs_its_king() {
+    let run = |suit: char| {
+        (1..=13).rev().map(|r| format!("\"{}{suit}\"", b"A23456789TJQK"[r - 1] as char)).collect::<Vec<_>>().join(",")
+    };
+    let json = format!(
+        r#"{{"game":"how-they-run","tableau":[["JS"],["QS"],["8S","AS","7S","6S"],["KS"],[],[],["3S"],["9S","2S"],["TS"],[]],"foundations":[[{}],[{}],[{}],[]],"cells":[["4S"],["5S"]]}}"#,
+        run('C'),
+        run('D'),
+        run('H')
+    );
+    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
+    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
+    let Outcome::Won(line) = solve(&s, &Limits::default(), &no_cancel) else { panic!("the win was lost") };
+    let mut t = s.clone();
+    for mv in line {
+        assert!(t.is_legal(mv));
+        t.apply_unchecked(mv, &mut Vec::new());
+    }
+    assert!(t.is_won());
 }
 
 /// Exhaustive search over exact engine states, no pruning, for small positions.
@@ -540,6 +604,28 @@ fn small_position_with_hidden_cards(kind: GameKind, home: u8, seed: &mut u64) ->
         }
     }
     s
+}
+
+/// Rebuilds a How They Run position so that one tableau pile holds only a run down from a
+/// King, three to six cards of a suit still in play, face up (where rule 6 can force a move);
+/// the cards that pile held go onto the next.
+fn with_king_run(s: &mut State, seed: &mut u64) {
+    use crate::card::Card;
+    let map = *s.map();
+    let Some(suit) = map.tableau().chain(map.cells()).find_map(|p| s.top(p)).map(|c| c.suit()) else { return };
+    let run: Vec<Card> = (0..3 + next(seed) % 4).map(|i| Card::new(0, suit, 13 - i as u8).with_face_up(true)).collect();
+    for p in 0..map.len {
+        s.pile_mut(p).retain(|c| run.iter().all(|r| r.id() != c.id()));
+    }
+    let p = (next(seed) % u64::from(map.tableau)) as u8;
+    let moved = std::mem::replace(s.pile_mut(p), run);
+    s.pile_mut((p + 1) % map.tableau).extend(moved);
+    // A pile's top card is face up (G-2).
+    for p in map.tableau() {
+        if let Some(c) = s.pile_mut(p).last_mut() {
+            *c = c.with_face_up(true);
+        }
+    }
 }
 
 /// Deadlock detection against a search with no pruning: every small position it calls dead
