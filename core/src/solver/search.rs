@@ -171,13 +171,11 @@ impl<'r> Dfs<'r> {
             nodes: 0,
         };
         // The path runs deep (hundreds of thousands of frames, more memory than the table
-        // in the deepest searches). Its vectors are reserved once, each as large as the cap
-        // lets it grow, and never copied to grow, which would hold the old and the new buffer
-        // at once. As with the table, only the pages it touches take memory; `make_room`
-        // keeps those within the cap.
-        reserve(&mut dfs.frames, max_memory_bytes);
-        reserve(&mut dfs.moves, max_memory_bytes);
-        reserve(&mut dfs.effects, max_memory_bytes);
+        // in the deepest searches), but most searches stay shallow; see `room`.
+        let first = FIRST_PATH_BYTES.min(max_memory_bytes);
+        reserve(&mut dfs.frames, first);
+        reserve(&mut dfs.moves, first);
+        reserve(&mut dfs.effects, first);
         if !super::deadlock::dead(rules, &dfs.state) {
             rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
         }
@@ -192,6 +190,11 @@ impl<'r> Dfs<'r> {
             + std::mem::size_of::<Move>() * (self.moves.len() + MOVES_ROOM)
             + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM);
         self.path_peak = self.path_peak.max(used);
+        let cap = self.max_memory_bytes;
+        let moved = room(&mut self.frames, 1, cap)
+            + room(&mut self.moves, MOVES_ROOM, cap)
+            + room(&mut self.effects, EFFECTS_ROOM, cap);
+        self.path_peak = self.path_peak.max(used + moved);
         self.frames.len() < self.frames.capacity()
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
@@ -251,11 +254,28 @@ impl<'r> Dfs<'r> {
     }
 }
 
-/// Reserves room for as many elements as `bytes` hold, or as many as the allocator grants.
+/// The path's first buffers, each: a Dnieper deal's whole search, most others' (a vector as
+/// large as the cap lets it grow costs a fresh mapping and its first pages for every search).
+const FIRST_PATH_BYTES: usize = 64 << 10;
+
+/// Makes room for `n` more elements in `v`, a path vector: when its first buffer is full, it
+/// moves, once, into one as large as `max_bytes` lets it grow, never to be copied again (a copy
+/// holds the old buffer and the new at once). Only the pages it touches take memory. Returns
+/// the bytes of the buffer it left, which existed beside the new one.
+fn room<T>(v: &mut Vec<T>, n: usize, max_bytes: usize) -> usize {
+    let old = v.capacity() * std::mem::size_of::<T>();
+    if v.len() + n <= v.capacity() || old >= max_bytes {
+        return 0;
+    }
+    reserve(v, max_bytes);
+    old
+}
+
+/// Makes `v` hold as many elements as `bytes` hold, or as many as the allocator grants.
 fn reserve<T>(v: &mut Vec<T>, bytes: usize) {
     let mut n = bytes / std::mem::size_of::<T>();
-    while n > 0 && v.try_reserve_exact(n).is_err() {
-        n /= 2;
+    while n > v.capacity() && v.try_reserve_exact(n - v.len()).is_err() {
+        n = (n / 2).max(v.capacity());
     }
 }
 
@@ -335,5 +355,25 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 Step::OverMemory => return finish(Outcome::Unknown, &sound, &beam, retired),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::room;
+
+    /// A path vector moves once, from its first buffer into one as large as the cap, keeping
+    /// its elements; at the cap it stays, and the caller sees it full.
+    #[test]
+    fn path_vectors_move_once_into_the_cap() {
+        let mut v: Vec<u32> = Vec::with_capacity(16);
+        v.extend(0..16);
+        assert_eq!(room(&mut v, 1, 4096), 64);
+        assert_eq!((v.capacity(), v.len()), (1024, 16));
+        assert!(v.iter().copied().eq(0..16));
+        v.resize(1024, 7);
+        assert_eq!(room(&mut v, 1, 4096), 0);
+        assert_eq!(v.capacity(), 1024);
+        assert_eq!(room(&mut v, 0, 4096), 0);
     }
 }
