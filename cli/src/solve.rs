@@ -179,11 +179,11 @@ fn ms(d: Duration) -> f64 {
 /// glibc raises its mmap threshold each time it frees a mapped block (up to 32 MiB) and then
 /// serves blocks below it from its heap, where freed memory stays resident: the beam's rounds
 /// and the tables' doubling left a search's process above what the search holds (How They
-/// Run deal 457 at 64 MiB: 74.8 MB). Phones' allocators (Scudo, libmalloc) map large blocks by
+/// Run deal 457 at 64 MiB: 73.1 MiB). Phones' allocators (Scudo, libmalloc) map large blocks by
 /// themselves and give them back when freed. A fixed threshold does the same here; at 4 MiB
-/// that deal peaks at 66.9 MB, and blocks below it are still reused rather than mapped afresh
-/// (at glibc's initial 128 KiB: 56.2 MB, but Zerline's two-thread sweep of deals 1..100 ran at
-/// 3.1 M nodes/s a thread against 4.4 M, faulting in fresh pages; at 4 MiB, 4.0 M).
+/// that deal peaks at 65.4 MiB, and blocks below it are still reused rather than mapped afresh
+/// (at glibc's initial 128 KiB: 54.9 MiB, but Zerline's two-thread sweep of deals 1..100 ran at
+/// 3.1 M nodes/s a thread against 4.4 M, faulting in fresh pages; at 4 MiB, 4.0 to 4.3 M).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn map_large_blocks() {
     use std::ffi::c_int;
