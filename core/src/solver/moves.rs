@@ -90,8 +90,8 @@ pub(crate) struct Rules {
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
-    /// Rule 5 applies.
-    cell_to_parent: bool,
+    /// Rules 5 and 6 apply: forced moves onto a card's one possible parent.
+    onto_one_parent: bool,
     /// What `deadlock::dead` needs, in games where it can ever prove anything.
     pub(crate) relaxation: Option<super::deadlock::Tables>,
 }
@@ -125,7 +125,7 @@ impl Rules {
             && spec.foundations.iter().all(|f| {
                 *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
             });
-        let cell_to_parent = spec.decks == 1
+        let onto_one_parent = spec.decks == 1
             && spec.tableau.build == Build { suit: SuitRule::Same, direction: Direction::Down, wrap: false }
             && spec.tableau.unit == MoveUnit::Group
             && (1..=2).contains(&spec.cells)
@@ -134,7 +134,7 @@ impl Rules {
             && !spec.foundations.is_empty()
             && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
         let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
-        Rules { map, spec, kinds, unders, found_class, safe_low, cell_to_parent, relaxation }
+        Rules { map, spec, kinds, unders, found_class, safe_low, onto_one_parent, relaxation }
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
@@ -383,7 +383,7 @@ impl Rules {
                 // Rules 5 and 6: onto the one possible parent, when it lies on its own (from a
                 // cell) or tops a run built down from a King at the bottom of its pile, three
                 // cards at least (from the tableau).
-                if self.cell_to_parent && targets != 0 && matches!(kind, PileKind::Cell | PileKind::Tableau) {
+                if self.onto_one_parent && targets != 0 && matches!(kind, PileKind::Cell | PileKind::Tableau) {
                     let to = targets.trailing_zeros() as PileId;
                     let onto = s.pile(to);
                     let natural = |w: &[Card]| self.supports(w[0], w[1]);

@@ -189,12 +189,11 @@ impl<'r> Dfs<'r> {
         let used = std::mem::size_of::<Frame>() * (self.frames.len() + 1)
             + std::mem::size_of::<Move>() * (self.moves.len() + MOVES_ROOM)
             + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM);
-        self.path_peak = self.path_peak.max(used);
         let cap = self.max_memory_bytes;
-        let moved = room(&mut self.frames, 1, cap)
+        let left = room(&mut self.frames, 1, cap)
             + room(&mut self.moves, MOVES_ROOM, cap)
             + room(&mut self.effects, EFFECTS_ROOM, cap);
-        self.path_peak = self.path_peak.max(used + moved);
+        self.path_peak = self.path_peak.max(used + left);
         self.frames.len() < self.frames.capacity()
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()

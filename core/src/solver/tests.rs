@@ -331,12 +331,7 @@ fn rule_6_keeps_a_win_that_needs_its_king() {
     let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
     assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
     let Outcome::Won(line) = solve(&s, &Limits::default(), &no_cancel) else { panic!("the win was lost") };
-    let mut t = s.clone();
-    for mv in line {
-        assert!(t.is_legal(mv));
-        t.apply_unchecked(mv, &mut Vec::new());
-    }
-    assert!(t.is_won());
+    assert!(replays_to_a_win(&s, &line));
 }
 
 /// Exhaustive search over exact engine states, no pruning, for small positions.
