@@ -4,24 +4,24 @@
 //! Why a visited set is enough, and stays sound when full: plain graph search. Every position
 //! entered goes in the table; a position met again is skipped, because it is either on the
 //! current path (a cycle: its exploration is under way) or fully explored without a win. So
-//! if a win is reachable, the search reaches one. When the table is full a new position is
-//! simply not recorded: it may then be explored again (more work, never a lost branch), and
-//! an endless cycle through unrecorded positions only runs into the node limit (`Unknown`).
-//! `Unwinnable` thus means: every reachable position was explored (up to the pruning rules in
-//! `moves.rs` and the dead positions of `deadlock.rs`, which lose no win, and 64-bit hash collisions, which are negligible: about
-//! n²/2⁶⁵ for n positions).
+//! if a win is reachable, the search reaches one. When the table is full a new position
+//! takes the place of an explored one, the one that cost least to explore, or, when every
+//! position near it is on the path, is not recorded. Either way a position forgotten may be
+//! explored again (more work, never a lost branch), and an endless cycle through unrecorded
+//! positions only runs into the node limit (`Unknown`). Positions on the path are never
+//! forgotten. `Unwinnable` thus means: every reachable position was explored (up to the
+//! pruning rules in `moves.rs` and the dead positions of `deadlock.rs`, which lose no win,
+//! and collisions of the table's 60-bit keys, which are negligible: about n²/2⁶¹ for n
+//! positions).
 //!
-//! The two passes: a *sound* DFS (only the win-preserving pruning rules) and, in games where
-//! `Rules::has_heuristics`, a *heuristic* DFS that also drops moves that are rarely needed
-//! (foundation play-back, moving a card off a card that already holds it onto another such
-//! card; `moves.rs`). The heuristic space is far smaller, so wins show up much sooner and the
-//! lines are shorter; but exhausting it proves nothing, unless no move was ever dropped by a
-//! heuristic rule, in which case it was the sound search after all. Each pass owns half the
-//! memory cap; they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them), so the
-//! answer for a node limit is deterministic, and whichever pass decides first answers. A
-//! heuristic pass that runs dry or out of room leaves the rest of the budget to the sound one,
-//! and a sound pass out of room leaves it to the heuristic one (which can still win, never
-//! prove).
+//! The two passes: a *sound* DFS (only the win-preserving pruning rules of `moves.rs`) and,
+//! in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
+//! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
+//! nothing. Each pass owns half the memory cap; they take turns of `CHUNK` nodes (the beam
+//! `Rules::beam_turns` of them), so the answer for a node limit is deterministic, and
+//! whichever pass decides first answers. A beam that dies out or runs out of room leaves the
+//! rest of the budget to the DFS, and a DFS out of room leaves it to the beam (which can
+//! still win, never prove).
 
 use super::beam::Beam;
 use super::hash::Hasher;
@@ -40,8 +40,11 @@ const PROBE: u64 = 4096;
 /// Linear probes before a full neighbourhood counts as a full table.
 const PROBES: usize = 16;
 
-/// Open addressing over 64-bit keys; 0 marks an empty slot. It starts small (cache-friendly,
-/// cheap for easy deals) and doubles at half load up to its cap.
+/// Open addressing over 60-bit keys, each with what exploring its position cost; 0 marks an
+/// empty slot. It starts small (cache-friendly, cheap for easy deals) and doubles at half load
+/// up to its cap. Full, it keeps what would cost most to search again: a new position takes
+/// the slot of the cheapest explored one in its neighbourhood. A position still being explored
+/// (on the search path, or a beam's) is never evicted.
 pub(crate) struct Table {
     slots: Vec<u64>,
     pub(crate) len: usize,
@@ -50,6 +53,9 @@ pub(crate) struct Table {
 
 /// The first table size: 512 KiB.
 const FIRST_SLOTS: usize = 1 << 16;
+/// A slot's low 60 bits hold the key, its top 4 bits the cost class: 0 while its position is
+/// being explored, then 1 + log4 of the nodes its exploration took (at most 15).
+const KEY_BITS: u64 = (1 << 60) - 1;
 
 impl Table {
     pub(crate) fn new(max_memory_bytes: usize, max_nodes: u64) -> Table {
@@ -62,34 +68,69 @@ impl Table {
         Table { slots: vec![0; max_slots.min(FIRST_SLOTS)], len: 0, max_slots }
     }
 
-    /// Records `key`; false when it was already there. When the key's neighbourhood is full
-    /// (at the memory cap), it is not recorded, which is safe (see the module comment).
+    /// Records `key` as being explored; false when it was already there. When the key's
+    /// neighbourhood holds only positions being explored (at the memory cap), it is not
+    /// recorded, which is safe (see the module comment).
     pub(crate) fn insert(&mut self, key: u64) -> bool {
         if self.len * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
             let doubled = vec![0; self.slots.len() * 2];
             let old = std::mem::replace(&mut self.slots, doubled);
             self.len = 0;
-            for key in old.into_iter().filter(|&k| k != 0) {
-                self.place(key);
+            for slot in old.into_iter().filter(|&k| k != 0) {
+                self.place(slot);
             }
         }
-        self.place(key.max(1))
+        self.place((key & KEY_BITS).max(1))
     }
 
-    fn place(&mut self, key: u64) -> bool {
+    /// Notes that exploring `key`'s position is over and took `nodes` nodes (mod 2³²: a
+    /// wrong count past that only misplaces it among the candidates): from now on it may make
+    /// room for a new one, the sooner the cheaper.
+    pub(crate) fn explored(&mut self, key: u64, nodes: u32) {
+        let key = (key & KEY_BITS).max(1);
+        let class = (1 + nodes.max(1).ilog2() / 2).min(15);
         let mask = self.slots.len() - 1;
-        let mut i = (key >> 7) as usize & mask;
+        let mut i = Self::home(key, mask);
         for _ in 0..PROBES {
-            let slot = self.slots[i];
-            if slot == key {
+            if self.slots[i] & KEY_BITS == key {
+                self.slots[i] = key | u64::from(class) << 60;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn home(key: u64, mask: usize) -> usize {
+        (key >> 7) as usize & mask
+    }
+
+    /// Places `slot` (a key, with its class) unless its key is there already.
+    fn place(&mut self, slot: u64) -> bool {
+        let key = slot & KEY_BITS;
+        let mask = self.slots.len() - 1;
+        let mut i = Self::home(key, mask);
+        // The cheapest explored position met: (class, slot index).
+        let mut victim: Option<(u64, usize)> = None;
+        for _ in 0..PROBES {
+            let there = self.slots[i];
+            if there & KEY_BITS == key {
                 return false;
             }
-            if slot == 0 {
-                self.slots[i] = key;
+            if there == 0 {
+                self.slots[i] = slot;
                 self.len += 1;
                 return true;
             }
+            let class = there >> 60;
+            if class != 0 && victim.is_none_or(|(c, _)| class < c) {
+                victim = Some((class, i));
+            }
             i = (i + 1) & mask;
+        }
+        // Full here: no empty slot lies between a key's home and the key (nothing is ever
+        // deleted), so the key is nowhere else, and overwriting keeps that true.
+        if let Some((_, i)) = victim {
+            self.slots[i] = slot;
         }
         true
     }
@@ -111,13 +152,15 @@ impl Table {
 
 /// One position on the search path: its candidate moves are `moves[start..end]`, `next` the
 /// one to try next, so the move on along the path is `moves[next - 1]`;
-/// `effects[effects_start..]` are what the move into it changed. In `u32`s: a search of
-/// How They Run or Yakutat Bay runs hundreds of thousands of frames deep.
+/// `effects[effects_start..]` are what the move into it changed; `entered` the node count
+/// (mod 2³²) when it was entered. In `u32`s: a search of How They Run or Yakutat Bay runs
+/// hundreds of thousands of frames deep.
 struct Frame {
     start: u32,
     end: u32,
     next: u32,
     effects_start: u32,
+    entered: u32,
 }
 
 /// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
@@ -179,7 +222,7 @@ impl<'r> Dfs<'r> {
         if !super::deadlock::dead(rules, &dfs.state) {
             rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
         }
-        dfs.frames.push(Frame { start: 0, end: dfs.moves.len() as u32, next: 0, effects_start: 0 });
+        dfs.frames.push(Frame { start: 0, end: dfs.moves.len() as u32, next: 0, effects_start: 0, entered: 0 });
         dfs
     }
 
@@ -211,6 +254,7 @@ impl<'r> Dfs<'r> {
             let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
             if top.next == top.end {
                 let (start, effects_start) = (top.start as usize, top.effects_start as usize);
+                self.table.explored(self.hasher.value(), (self.nodes as u32).wrapping_sub(top.entered));
                 self.frames.pop();
                 self.moves.truncate(start);
                 if self.frames.is_empty() {
@@ -231,9 +275,12 @@ impl<'r> Dfs<'r> {
             }
             self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
             // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
-            if !self.table.insert(self.hasher.value())
-                || rules.is_dead_after(&self.state, &self.effects[effects_start..])
-            {
+            let new = self.table.insert(self.hasher.value());
+            let dead = new && rules.is_dead_after(&self.state, &self.effects[effects_start..]);
+            if dead {
+                self.table.explored(self.hasher.value(), 1);
+            }
+            if !new || dead {
                 self.state.undo(&self.effects[effects_start..]);
                 self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
                 self.effects.truncate(effects_start);
@@ -247,7 +294,7 @@ impl<'r> Dfs<'r> {
             rules.generate(&self.state, plain, Mode::Sound, &mut self.scratch, &mut self.moves);
             debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
             let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
-            self.frames.push(Frame { start, end, next: start, effects_start });
+            self.frames.push(Frame { start, end, next: start, effects_start, entered: self.nodes as u32 });
         }
         Step::Running
     }
@@ -357,9 +404,56 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
     }
 }
 
+/// The sound DFS alone with a table of `slots` (a power of two) and room for any path, as the
+/// tests need: its verdict and the positions it recorded (`Unknown` past `max_nodes`).
+#[cfg(test)]
+pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (Outcome, usize) {
+    let rules = Rules::new(root.kind());
+    let mut dfs = Dfs::new(&rules, root, 256 << 20, max_nodes);
+    dfs.table = Table::new(slots * 12, u64::MAX);
+    dfs.table.insert(dfs.hasher.value());
+    let outcome = match dfs.run(max_nodes) {
+        Step::Won(line) => Outcome::Won(line),
+        Step::Exhausted => Outcome::Unwinnable,
+        Step::Running | Step::OverMemory => Outcome::Unknown,
+    };
+    (outcome, dfs.table.len)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::room;
+    use super::{room, Table};
+
+    /// Keys that all start looking at the same slot: `n` of them fill its neighbourhood.
+    fn neighbours(n: u64) -> impl Iterator<Item = u64> {
+        (1..=n).map(|i| i << 20 | 5 << 7)
+    }
+
+    /// A full neighbourhood gives the slot of its cheapest explored position to a new one, and
+    /// never one being explored.
+    #[test]
+    fn a_full_table_forgets_the_cheapest_explored_position() {
+        let mut table = Table::new(0, u64::MAX);
+        let keys: Vec<u64> = neighbours(super::PROBES as u64 + 3).collect();
+        let (full, extra) = keys.split_at(super::PROBES);
+        assert!(full.iter().all(|&k| table.insert(k)));
+        // All being explored: the new position goes unrecorded, and the old ones stay.
+        assert!(table.insert(extra[0]) && table.insert(extra[0]));
+        assert!(full.iter().all(|&k| !table.insert(k)));
+        table.explored(full[3], 1_000_000);
+        table.explored(full[7], 20);
+        table.explored(full[9], 3);
+        assert!(table.insert(extra[1]));
+        assert!(!table.insert(extra[1]), "the new position is recorded");
+        // Asking is inserting: each forgotten position comes back, in the place of the next
+        // cheapest, until none explored is left.
+        assert!(table.insert(full[9]), "the cheapest went");
+        assert!(table.insert(full[7]), "then the 20-node one");
+        assert!(table.insert(full[3]) && table.insert(full[3]), "then the costliest, and none is left");
+        assert!([extra[1], full[9], full[7]].iter().all(|&k| !table.insert(k)));
+        assert!(full.iter().enumerate().filter(|&(i, _)| ![3, 7, 9].contains(&i)).all(|(_, &k)| !table.insert(k)));
+        assert_eq!(table.len, super::PROBES);
+    }
 
     /// A path vector moves once, from its first buffer into one as large as the cap, keeping
     /// its elements; at the cap it stays, and the caller sees it full.

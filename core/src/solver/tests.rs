@@ -743,3 +743,36 @@ fn shortened_lines_replay_and_lose_their_detours() {
         assert_eq!(shorten(&rules, &s, &padded, 16), padded);
     }
 }
+
+/// A table far too small for the search forgets explored positions all the time: the search
+/// explores more, and its verdicts stay those of a search with room.
+#[test]
+fn a_table_too_small_forgets_but_never_changes_a_verdict() {
+    const SLOTS: usize = 1024;
+    let mut seed = 0xf0f0;
+    for (kind, home) in [(GameKind::YakutatBay, 4), (GameKind::HowTheyRun, 1)] {
+        // Verdicts compared where the search recorded more positions than the table holds.
+        let mut compared = [0usize; 2];
+        for _ in 0..150 {
+            let s = small_position_with_hidden_cards(kind, home, &mut seed);
+            let (roomy, positions) = super::search::dfs_in_a_table_of(&s, 1 << 20, 100_000);
+            if roomy == Outcome::Unknown || positions <= SLOTS {
+                continue;
+            }
+            let (cramped, _) = super::search::dfs_in_a_table_of(&s, SLOTS, 400_000);
+            if let Outcome::Won(line) = &cramped {
+                assert!(replays_to_a_win(&s, line));
+            }
+            if cramped != Outcome::Unknown {
+                assert_eq!(
+                    matches!(cramped, Outcome::Won(_)),
+                    matches!(roomy, Outcome::Won(_)),
+                    "{kind:?}: {:?}",
+                    s.piles()
+                );
+                compared[usize::from(matches!(roomy, Outcome::Won(_)))] += 1;
+            }
+        }
+        assert!(compared[0] >= 3 && compared[1] >= 3, "{kind:?}: {compared:?} (unwinnable, winnable)");
+    }
+}
