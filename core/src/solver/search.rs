@@ -39,10 +39,10 @@ pub(crate) const CHUNK: u64 = 4096;
 const PROBE: u64 = 4096;
 /// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
 /// unwinnable), a beam that has searched `LATE_BEAM` nodes without a win takes only one turn
-/// in `LATE_TURNS` from then on: its wins mostly come early (How They Run, deals 1..1000: 90%
-/// within 63,009 nodes of both passes, 99% within 1.4 M), while a proof needs all the nodes
-/// it can get. (How They Run's and Yakutat Bay's 70 deals undecided at 2 s, 10 s each: 25
-/// decided with this, 17 without; with 2 M and one turn in 4, 21.)
+/// for every `LATE_TURNS` of the DFS's from then on: its wins mostly come early (How They
+/// Run, deals 1..1000: 90% within 63,009 nodes of both passes, 99% within 1.4 M), while a
+/// proof needs all the nodes it can get. (How They Run's and Yakutat Bay's 70 deals undecided
+/// at 2 s, 10 s each: 25 decided with this, 17 without; from 2 M, one turn for every 4, 21.)
 const LATE_BEAM: u64 = 1_000_000;
 const LATE_TURNS: u64 = 8;
 /// Linear probes before a full neighbourhood counts as a full table.
