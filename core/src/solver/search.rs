@@ -376,7 +376,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 && rules.beam_turns() == 1
                 && !sound_full
                 && beam.as_ref().is_some_and(|b| b.nodes >= LATE_BEAM)
-                && (sound.nodes / CHUNK) % LATE_TURNS != 0
+                && sound.nodes % (CHUNK * LATE_TURNS) >= CHUNK
             {
                 continue;
             }
