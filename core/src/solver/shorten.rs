@@ -22,6 +22,11 @@ use std::collections::HashMap;
 /// at 2 s: 23 of 993 won lines over 1,000 moves (the longest 7,777) with 400,000, 11 of 990
 /// (3,182) with 3,000,000.
 const POLISH_NODES: std::ops::RangeInclusive<u64> = 400_000..=3_000_000;
+/// A line still over `WANDERING` moves a card wandered far (Zerline deal 338: 66,107 moves),
+/// and a short one is worth more search: up to twice the search's own nodes, at most
+/// `WANDERING_NODES` (a beam's nodes are cheap: 40 M took about 2 s here).
+const WANDERING: usize = 16;
+const WANDERING_NODES: u64 = 40_000_000;
 
 /// `line` (which wins from `start`), or a shorter winning line found by a beam search when it
 /// is longer than four moves a card. The beam's lines are as long as the level they win on,
@@ -30,7 +35,8 @@ pub(crate) fn polish(start: &State, line: Vec<Move>, limits: &Limits, cancel: &d
     if line.len() <= 4 * start.card_count() {
         return line;
     }
-    let budget = limits.max_nodes.clamp(*POLISH_NODES.start(), *POLISH_NODES.end());
+    let most = if line.len() > WANDERING * start.card_count() { WANDERING_NODES } else { *POLISH_NODES.end() };
+    let budget = limits.max_nodes.saturating_mul(2).clamp(*POLISH_NODES.start(), most);
     let rules = Rules::new(start.kind());
     let mut beam = Beam::new(&rules, start, limits.max_memory_bytes, budget);
     while beam.nodes < budget && !cancel() {
