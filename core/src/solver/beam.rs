@@ -204,6 +204,8 @@ impl<'r> Beam<'r> {
                     self.effects.clear();
                     state.apply_unchecked(mv, &mut self.effects);
                     if state.is_won() {
+                        // Left as it was, so that a caller may search on.
+                        state.undo(&self.effects);
                         return Step::Won(self.line(node, mv));
                     }
                     // Only the piles the move touched change their hash and value.
@@ -262,5 +264,30 @@ impl<'r> Beam<'r> {
             self.next = 0;
         }
         Step::Running
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Beam, Rules, Step};
+    use crate::deal::deal;
+    use crate::games::GameKind;
+
+    /// A win leaves the beam's positions as they were, so a caller may search on: the position
+    /// the winning move was made from is not left won (its other children would be built on
+    /// it).
+    #[test]
+    fn a_win_leaves_the_level_as_it_was() {
+        let mut won = 0;
+        for n in 1..=3 {
+            let start = deal(GameKind::Chequers, n);
+            let rules = Rules::new(GameKind::Chequers);
+            let mut beam = Beam::new(&rules, &start, 64 << 20, 400_000);
+            if let Step::Won(_) = beam.run(400_000) {
+                assert!(!beam.level[beam.next - 1].0.is_won(), "deal {n}");
+                won += 1;
+            }
+        }
+        assert!(won >= 1);
     }
 }

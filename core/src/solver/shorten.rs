@@ -30,7 +30,8 @@ const WANDERING_NODES: u64 = 40_000_000;
 
 /// `line` (which wins from `start`), or a shorter winning line found by a beam search when it
 /// is longer than four moves a card. The beam's lines are as long as the level they win on,
-/// so they do not wander the way a depth-first line does.
+/// so they seldom wander the way a depth-first line does; when its first win is longer all
+/// the same (Zerline deal 999: 7,069 moves against the depth-first 3,182), it searches on.
 pub(crate) fn polish(start: &State, line: Vec<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Vec<Move> {
     if line.len() <= 4 * start.card_count() {
         return line;
@@ -43,6 +44,8 @@ pub(crate) fn polish(start: &State, line: Vec<Move>, limits: &Limits, cancel: &d
         match beam.run(CHUNK) {
             Step::Running => {}
             Step::Won(shorter) if shorter.len() < line.len() => return shorter,
+            // A longer win: its round goes on, and so may find a shorter one.
+            Step::Won(_) => {}
             _ => break,
         }
     }

@@ -517,7 +517,8 @@ fn heuristic_moves_are_a_subset_of_the_sound_ones() {
 fn beam_wins_replay_and_are_short() {
     use super::beam::Beam;
     use super::search::Step;
-    let mut won = 0;
+    const WINS_AFTER: usize = 200;
+    let (mut won, mut won_after) = (0, 0);
     for kind in [GameKind::Chequers, GameKind::YakutatBay, GameKind::HowTheyRun] {
         let rules = Rules::new(kind);
         for n in 1..=3 {
@@ -529,11 +530,19 @@ fn beam_wins_replay_and_are_short() {
                     assert!(line.len() < 1000, "{kind:?} {n}: {}", line.len());
                     won += 1;
                 }
-                Step::Running | Step::Exhausted | Step::OverMemory => {}
+                Step::Running | Step::Exhausted | Step::OverMemory => continue,
+            }
+            // A beam searched on after a win (as the polish does after a longer one) finds
+            // more wins, through the levels that follow; they replay too.
+            for _ in 0..WINS_AFTER {
+                let Step::Won(line) = beam.run(400_000) else { break };
+                assert!(replays_to_a_win(&start, &line), "{kind:?} {n}, searched on");
+                won_after += 1;
             }
         }
     }
     assert!(won >= 3, "{won}");
+    assert!(won_after >= 3, "{won_after}");
 }
 
 /// With the beam joining in, every verdict still matches the DFS alone where both decide, and
