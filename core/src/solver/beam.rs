@@ -278,10 +278,10 @@ mod tests {
     /// it).
     #[test]
     fn a_win_leaves_the_level_as_it_was() {
+        let rules = Rules::new(GameKind::Chequers);
         let mut won = 0;
         for n in 1..=3 {
             let start = deal(GameKind::Chequers, n);
-            let rules = Rules::new(GameKind::Chequers);
             let mut beam = Beam::new(&rules, &start, 64 << 20, 400_000);
             if let Step::Won(_) = beam.run(400_000) {
                 assert!(!beam.level[beam.next - 1].0.is_won(), "deal {n}");

@@ -18,10 +18,10 @@
 //! in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
 //! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
 //! nothing. Each pass owns half the memory cap; they take turns of `CHUNK` nodes (the beam
-//! `Rules::beam_turns` of them, or fewer late: `LATE_BEAM`), so the answer for a node limit is deterministic, and
-//! whichever pass decides first answers. A beam that dies out or runs out of room leaves the
-//! rest of the budget to the DFS, and a DFS out of room leaves it to the beam (which can
-//! still win, never prove).
+//! `Rules::beam_turns` of them, or fewer late: `LATE_BEAM`), so the answer for a node limit
+//! is deterministic, and whichever pass decides first answers. A beam that dies out or runs
+//! out of room leaves the rest of the budget to the DFS, and a DFS out of room leaves it to
+//! the beam (which can still win, never prove).
 
 use super::beam::Beam;
 use super::hash::Hasher;
@@ -65,6 +65,11 @@ const FIRST_SLOTS: usize = 1 << 16;
 /// being explored, then 1 + log4 of the nodes its exploration took (at most 15).
 const KEY_BITS: u64 = (1 << 60) - 1;
 
+/// `key` as a slot holds it: its low 60 bits, never 0 (the empty slot).
+fn stored(key: u64) -> u64 {
+    (key & KEY_BITS).max(1)
+}
+
 impl Table {
     pub(crate) fn new(max_memory_bytes: usize, max_nodes: u64) -> Table {
         // While doubling, old and new tables coexist: 1.5 times the final size must fit the cap.
@@ -88,14 +93,14 @@ impl Table {
                 self.place(slot);
             }
         }
-        self.place((key & KEY_BITS).max(1))
+        self.place(stored(key))
     }
 
     /// Notes that exploring `key`'s position is over and took `nodes` nodes (mod 2³²: a
     /// wrong count past that only misplaces it among the candidates): from now on it may make
     /// room for a new one, the sooner the cheaper.
     pub(crate) fn explored(&mut self, key: u64, nodes: u32) {
-        let key = (key & KEY_BITS).max(1);
+        let key = stored(key);
         let class = (1 + nodes.max(1).ilog2() / 2).min(15);
         let mask = self.slots.len() - 1;
         let mut i = Self::home(key, mask);
@@ -376,6 +381,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 && rules.beam_turns() == 1
                 && !sound_full
                 && beam.as_ref().is_some_and(|b| b.nodes >= LATE_BEAM)
+                // The DFS's nodes grow a `CHUNK` a turn: the beam goes once in `LATE_TURNS`.
                 && sound.nodes % (CHUNK * LATE_TURNS) >= CHUNK
             {
                 continue;

@@ -257,7 +257,7 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
             (pile.len() - s.face_up_count(p)..pile.len()).any(|i| {
                 parent_on_chain(pile[i], p, 2).is_some_and(|q| {
                     let onto = s.pile(q);
-                    onto[0].rank() == 13 && onto.windows(2).all(|w| next_of(w[0], w[1]))
+                    onto[0].rank() == crate::card::KING && onto.windows(2).all(|w| next_of(w[0], w[1]))
                 })
             })
         };
