@@ -197,7 +197,7 @@ impl<'r> Beam<'r> {
                 let (state, node, value) = &mut self.level[i];
                 let (node, value) = (*node, *value);
                 self.moves.clear();
-                rules.generate(state, None, Mode::Heuristic, &mut self.scratch, &mut self.moves);
+                rules.generate(state, None, None, Mode::Heuristic, &mut self.scratch, &mut self.moves);
                 let hasher = Hasher::new(rules, state);
                 for &mv in &self.moves {
                     self.nodes += 1;

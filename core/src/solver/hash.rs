@@ -14,6 +14,8 @@ use crate::spec::{PileId, PileKind, ReserveRule};
 use crate::state::State;
 
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Salt for `Hasher::awaiting`.
+const AWAITING: u64 = 0x5851_F42D_4C95_7F2D;
 
 /// A strong 64-bit finaliser (MurmurHash3's), so that sums of mixed values rarely collide.
 pub(crate) fn mix(mut x: u64) -> u64 {
@@ -49,6 +51,14 @@ impl Hasher {
 
     pub(crate) fn value(&self) -> u64 {
         self.total
+    }
+
+    /// A key for the position together with two of its piles (`moves.rs`, rule 7), told
+    /// apart by what they hold (interchangeable piles stay interchangeable): never the
+    /// position's own key, but by chance.
+    pub(crate) fn awaiting(&self, left: PileId, went: PileId) -> u64 {
+        let share = |p: PileId| self.shares[usize::from(p)];
+        self.total ^ mix(share(left).wrapping_add(mix(share(went) ^ AWAITING)))
     }
 
     /// Brings the hash up to date with `s` after `effects` were applied to it or undone.

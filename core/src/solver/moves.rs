@@ -63,6 +63,38 @@
 //!    go onto a card above `b`, which the forced move puts on top of it; a test pins such a
 //!    position.)
 //!
+//! 7. Moves that wait for their use (no stock, no reserve: Yakutat Bay, How They Run). A
+//!    *waiting* move turns no card and sends nothing home; it takes a group `g` off a pile `X`,
+//!    leaving `u` (face up) on top or `X` empty, and puts it onto a tableau card (only where
+//!    foundations are built card by card), onto an empty tableau pile, or into a cell; where
+//!    runs go home, `u` is no Ace and not the parent of `g`'s bottom card. After it only these
+//!    are tried (and a forced move): a move onto `X` (onto any empty pile, if `X` is empty);
+//!    from `X`, `u` alone home or into a cell, or a group onto the pile `g` went to; and any
+//!    move from `X` if `X` holds, beneath `u`, a card `u` accepts.
+//!    Why a winning line `L` gives one, no longer, where each waiting move is followed by one
+//!    of these. Say a later move `k` *depends* on a waiting move `m` if, `m` not played, `k`
+//!    would be illegal or do otherwise. Only these can: onto `u` or onto `X` empty; `u` alone
+//!    home or into a cell; a group holding `u` onto a card of `g` (with `g` still on `u` it
+//!    would hold its own target); a move of `g`'s bottom card again. (Where runs go home, a
+//!    run completed with `g` on an Ace or on its own parent could also differ: excluded.)
+//!    Every other move is legal without `m` and does the same to every card: a group that
+//!    holds `u`, or the card `g` went onto, carries `g` or not, and `g` still lies on `u`, its
+//!    target still on top, later; a cell `m` filled is one more free. So `m` can be played
+//!    just before its first dependent `k` instead. If `k` moves `g`'s bottom card again, the
+//!    two become one move from `u` (or none), and `L` is shorter. Otherwise `k` is one of the
+//!    moves tried after `m`, unless it also depends on another waiting move `m'` before it:
+//!    only when `k` takes a group holding the card `u'` that `m'` uncovered onto `u`, and `u`
+//!    was in the group `m'` moved (any other pair would need one card uncovered twice, or a
+//!    move both onto a card and home). Then `k`'s bottom card, which `u` accepts, lay beneath
+//!    `u` in `m'`'s pile; play `m` there first, then `m'` with the rest of its group (any move
+//!    from that pile may follow `m`), then `k` (from `m'`'s pile onto the pile its group went
+//!    to). Moving each waiting move not followed so, from the last, ends: every step moves
+//!    one later or shortens `L`.
+//!    The position after a waiting move is recorded under a key of its own, naming the two
+//!    piles (only part of its moves are tried), and skipped where it is recorded whole. Rule 3
+//!    is not applied right after such a position: the move back would reach it under another
+//!    key.
+//!
 //! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
 //! may lose wins and so never proves anything:
 //! H1. No foundation play-back.
@@ -92,12 +124,20 @@ pub(crate) struct Rules {
     safe_low: bool,
     /// Rules 5 and 6 apply: forced moves onto a card's one possible parent.
     onto_one_parent: bool,
+    /// Rule 7 applies: no stock, no reserve.
+    waits: bool,
+    /// Foundations take complete runs.
+    runs_home: bool,
     /// What `deadlock::dead` needs, in games where it can ever prove anything.
     pub(crate) relaxation: Option<super::deadlock::Tables>,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
 pub(crate) type Plain = Option<(PileId, PileId, u8)>;
+
+/// A move that waits for its use (rule 7): the pile it left, the pile it went to, and whether
+/// the pile it left holds, beneath its new top card, a card that top card accepts.
+pub(crate) type Awaited = (PileId, PileId, bool);
 
 /// Which moves a pass generates: those of the sound pruning rules only, or also dropping the
 /// ones the heuristic rules call rarely needed.
@@ -133,8 +173,10 @@ impl Rules {
             && spec.stock.is_none()
             && !spec.foundations.is_empty()
             && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
+        let waits = spec.stock.is_none() && spec.reserve.is_none();
+        let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
         let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
-        Rules { map, spec, kinds, unders, found_class, safe_low, onto_one_parent, relaxation }
+        Rules { map, spec, kinds, unders, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
@@ -246,12 +288,46 @@ impl Rules {
         score
     }
 
-    /// Appends the moves worth trying from `s`, best first. `scratch` is reused between calls.
+    /// Rule 7: what the next move may use, when `last`, the move just made, waits for its use.
+    pub(crate) fn awaited(&self, s: &State, last: Plain) -> Option<Awaited> {
+        let (from, to, count) = last?;
+        if !self.waits || self.kind(from) != PileKind::Tableau {
+            return None;
+        }
+        let under = s.top(from);
+        let onto = s.pile(to);
+        let count = usize::from(count);
+        let bottom = *onto.len().checked_sub(count).and_then(|i| onto.get(i))?;
+        // Where runs go home, a card left on an Ace, or on its parent, could complete a run.
+        let waits = match self.kind(to) {
+            PileKind::Tableau => onto.len() == count || !self.runs_home,
+            PileKind::Cell => true,
+            _ => false,
+        } && (!self.runs_home || under.is_none_or(|u| u.rank() != ACE && !self.supports(u, bottom)));
+        if !waits {
+            return None;
+        }
+        let holds_child = under.is_some_and(|u| s.pile(from).iter().rev().skip(1).any(|&c| self.supports(u, c)));
+        Some((from, to, holds_child))
+    }
+
+    /// Rule 7: whether `mv` may follow a move that waits for its use.
+    pub(crate) fn uses(&self, s: &State, (left, went, holds_child): Awaited, mv: Move) -> bool {
+        let Move::Transfer { from, count, to } = mv else { return false };
+        let onto_tableau = self.kind(to) == PileKind::Tableau;
+        to == left
+            || (onto_tableau && s.pile(left).is_empty() && s.pile(to).is_empty())
+            || (from == left && (holds_child || to == went || (count == 1 && !onto_tableau)))
+    }
+
+    /// Appends the moves worth trying from `s`, best first; after a move that waits for its
+    /// use (`awaited`, rule 7), only those that may use it. `scratch` is reused between calls.
     /// Returns whether a heuristic rule dropped a move.
     pub(crate) fn generate(
         &self,
         s: &State,
         last: Plain,
+        awaited: Option<Awaited>,
         mode: Mode,
         scratch: &mut Vec<(i32, Move)>,
         out: &mut Vec<Move>,
@@ -261,6 +337,9 @@ impl Rules {
         if let Some(forced) = self.collect(s, last, mode, &mut dropped, scratch) {
             out.push(forced);
             return false;
+        }
+        if let Some(awaited) = awaited {
+            scratch.retain(|&(_, mv)| self.uses(s, awaited, mv));
         }
         scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scratch.iter().map(|&(_, mv)| mv));

@@ -9,7 +9,11 @@
 //! position near it is on the path, is not recorded. Either way a position forgotten may be
 //! explored again (more work, never a lost branch), and an endless cycle through unrecorded
 //! positions only runs into the node limit (`Unknown`). Positions on the path are never
-//! forgotten. `Unwinnable` thus means: every reachable position was explored (up to the
+//! forgotten. A position reached by a move that waits for its use (`moves.rs`, rule 7), where
+//! only some moves are tried, is a node of its own: recorded under a key that also names the
+//! piles that move left and filled, and skipped where the position itself is recorded (there
+//! every move is, or was, tried).
+//! `Unwinnable` thus means: every reachable position was explored (up to the
 //! pruning rules in `moves.rs` and the dead positions of `deadlock.rs`, which lose no win,
 //! and collisions of the table's 60-bit keys, which are negligible: about n²/2⁶¹ for n
 //! positions).
@@ -25,10 +29,11 @@
 
 use super::beam::Beam;
 use super::hash::Hasher;
-use super::moves::{Mode, Plain, Rules};
+use super::moves::{Awaited, Mode, Plain, Rules};
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
 use crate::engine::{Effect, Move};
+use crate::spec::PileId;
 use crate::state::State;
 
 /// Nodes per turn; the caller's `cancel` and the memory cap are asked once a turn.
@@ -79,6 +84,21 @@ impl Table {
         let wanted = by_memory.min(by_nodes);
         let max_slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table { slots: vec![0; max_slots.min(FIRST_SLOTS)], len: 0, max_slots }
+    }
+
+    /// Whether `key` is recorded.
+    pub(crate) fn contains(&self, key: u64) -> bool {
+        let key = stored(key);
+        let mask = self.slots.len() - 1;
+        let mut i = Self::home(key, mask);
+        for _ in 0..PROBES {
+            match self.slots[i] {
+                0 => return false,
+                there if there & KEY_BITS == key => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+        false
     }
 
     /// Records `key` as being explored; false when it was already there. When the key's
@@ -166,15 +186,19 @@ impl Table {
 /// One position on the search path: its candidate moves are `moves[start..end]`, `next` the
 /// one to try next, so the move on along the path is `moves[next - 1]`;
 /// `effects[effects_start..]` are what the move into it changed; `entered` the node count
-/// (mod 2³²) when it was entered. In `u32`s: a search of How They Run or Yakutat Bay runs
-/// hundreds of thousands of frames deep.
+/// (mod 2³²) when it was entered; `awaited` what the move into it left for the next move to use,
+/// when it waits for its use (`moves.rs`, rule 7), else `NOT_AWAITED`. In `u32`s: a search of
+/// How They Run or Yakutat Bay runs hundreds of thousands of frames deep.
 struct Frame {
     start: u32,
     end: u32,
     next: u32,
     effects_start: u32,
     entered: u32,
+    awaited: Awaited,
 }
+
+const NOT_AWAITED: Awaited = (PileId::MAX, PileId::MAX, false);
 
 /// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
 /// games has (a few hundred at most), more effects than any move makes (four at most).
@@ -233,9 +257,10 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.moves, first);
         reserve(&mut dfs.effects, first);
         if !super::deadlock::dead(rules, &dfs.state) {
-            rules.generate(&dfs.state, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+            rules.generate(&dfs.state, None, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
         }
-        dfs.frames.push(Frame { start: 0, end: dfs.moves.len() as u32, next: 0, effects_start: 0, entered: 0 });
+        let end = dfs.moves.len() as u32;
+        dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: NOT_AWAITED });
         dfs
     }
 
@@ -256,6 +281,16 @@ impl<'r> Dfs<'r> {
             && self.table.peak_bytes() + self.path_peak <= self.max_memory_bytes
     }
 
+    /// The table's key for the position on top of the path, reached by a move that left
+    /// `awaited` for the next move to use (or `NOT_AWAITED`).
+    fn key(&self, awaited: Awaited) -> u64 {
+        if awaited == NOT_AWAITED {
+            self.hasher.value()
+        } else {
+            self.hasher.awaiting(awaited.0, awaited.1)
+        }
+    }
+
     /// Searches on for at most `quota` nodes.
     fn run(&mut self, quota: u64) -> Step {
         let stop = self.nodes + quota;
@@ -266,8 +301,9 @@ impl<'r> Dfs<'r> {
             }
             let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
             if top.next == top.end {
-                let (start, effects_start) = (top.start as usize, top.effects_start as usize);
-                self.table.explored(self.hasher.value(), (self.nodes as u32).wrapping_sub(top.entered));
+                let (start, effects_start, awaited) = (top.start as usize, top.effects_start as usize, top.awaited);
+                let cost = (self.nodes as u32).wrapping_sub(top.entered);
+                self.table.explored(self.key(awaited), cost);
                 self.frames.pop();
                 self.moves.truncate(start);
                 if self.frames.is_empty() {
@@ -280,6 +316,7 @@ impl<'r> Dfs<'r> {
             }
             let mv = self.moves[top.next as usize];
             top.next += 1;
+            let parent_awaited = top.awaited != NOT_AWAITED;
             self.nodes += 1;
             let effects_start = self.effects.len();
             self.state.apply_unchecked(mv, &mut self.effects);
@@ -287,11 +324,22 @@ impl<'r> Dfs<'r> {
                 return Step::Won(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
             }
             self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+            let plain: Plain = match self.effects[effects_start..] {
+                [Effect::Transfer { from, to, count }] => Some((from, to, count)),
+                _ => None,
+            };
+            // After a move that waits for its use (rule 7) a position is explored only in part:
+            // it is recorded apart, and skipped where it is recorded whole.
+            let awaited = rules.awaited(&self.state, plain).unwrap_or(NOT_AWAITED);
+            let new = if awaited != NOT_AWAITED && self.table.contains(self.hasher.value()) {
+                false
+            } else {
+                self.table.insert(self.key(awaited))
+            };
             // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
-            let new = self.table.insert(self.hasher.value());
             let dead = new && rules.is_dead_after(&self.state, &self.effects[effects_start..]);
             if dead {
-                self.table.explored(self.hasher.value(), 1);
+                self.table.explored(self.key(awaited), 1);
             }
             if !new || dead {
                 self.state.undo(&self.effects[effects_start..]);
@@ -299,15 +347,14 @@ impl<'r> Dfs<'r> {
                 self.effects.truncate(effects_start);
                 continue;
             }
-            let plain: Plain = match self.effects[effects_start..] {
-                [Effect::Transfer { from, to, count }] => Some((from, to, count)),
-                _ => None,
-            };
+            // Rule 3 goes back to the parent position only where that is recorded whole.
+            let last = if parent_awaited { None } else { plain };
             let start = self.moves.len();
-            rules.generate(&self.state, plain, Mode::Sound, &mut self.scratch, &mut self.moves);
+            let awaits = (awaited != NOT_AWAITED).then_some(awaited);
+            rules.generate(&self.state, last, awaits, Mode::Sound, &mut self.scratch, &mut self.moves);
             debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
             let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
-            self.frames.push(Frame { start, end, next: start, effects_start, entered: self.nodes as u32 });
+            self.frames.push(Frame { start, end, next: start, effects_start, entered: self.nodes as u32, awaited });
         }
         Step::Running
     }

@@ -94,7 +94,7 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
         // The line's own next move reaches i + 1; a shortcut reaches further.
         let mut best = (i + 1, line[i]);
         moves.clear();
-        rules.generate(&s, None, Mode::Sound, &mut scratch, &mut moves);
+        rules.generate(&s, None, None, Mode::Sound, &mut scratch, &mut moves);
         for &mv in &moves {
             effects.clear();
             s.apply_unchecked(mv, &mut effects);

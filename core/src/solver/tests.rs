@@ -55,7 +55,7 @@ fn generator_is_legal_and_prunes_only_symmetric_moves() {
         let rules = Rules::new(kind);
         for s in walk_positions(kind, 3, 60) {
             let mut generated = Vec::new();
-            rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut generated);
+            rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
             let legal = s.legal_move_list();
             for mv in &generated {
                 assert!(legal.contains(mv), "{kind:?}: generated illegal {mv:?}");
@@ -162,7 +162,7 @@ fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
             }
             assert_eq!(after(&t, back), s);
             let mut generated = Vec::new();
-            rules.generate(&t, Some((from, to, count)), Mode::Sound, &mut Vec::new(), &mut generated);
+            rules.generate(&t, Some((from, to, count)), None, Mode::Sound, &mut Vec::new(), &mut generated);
             assert!(!generated.contains(&back));
             checked += 1;
         }
@@ -180,7 +180,7 @@ fn changing_moves(s: &State) -> usize {
 /// moves that change it.
 fn forced_move(rules: &Rules, s: &State) -> Option<Move> {
     let mut generated = Vec::new();
-    rules.generate(s, None, Mode::Sound, &mut Vec::new(), &mut generated);
+    rules.generate(s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
     let real = changing_moves(s);
     let map = s.map();
     match generated[..] {
@@ -263,7 +263,7 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
         };
         let due = [map.cells().any(from_cell), map.tableau().any(from_tableau)];
         let mut generated = Vec::new();
-        rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut generated);
+        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
         let real = changing_moves(&s);
         let lone = match generated[..] {
             [Move::Transfer { from, to, .. }] if !s.pile(to).is_empty() && map.is_tableau(to) => Some(from),
@@ -319,9 +319,7 @@ fn forced_moves_keep_every_verdict() {
 /// (a run of three, but not from a King) would bury the A♠ under its own parent.
 #[test]
 fn rule_6_keeps_a_win_that_needs_its_king() {
-    let run = |suit: char| {
-        (1..=13).rev().map(|r| format!("\"{}{suit}\"", b"A23456789TJQK"[r - 1] as char)).collect::<Vec<_>>().join(",")
-    };
+    let run = |suit: char| cards_json(suit, (1..=13).rev());
     let json = format!(
         r#"{{"game":"how-they-run","tableau":[["JS"],["QS"],["8S","AS","7S","6S"],["KS"],[],[],["3S"],["9S","2S"],["TS"],[]],"foundations":[[{}],[{}],[{}],[]],"cells":[["4S"],["5S"]]}}"#,
         run('C'),
@@ -332,6 +330,11 @@ fn rule_6_keeps_a_win_that_needs_its_king() {
     assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
     let Outcome::Won(line) = solve(&s, &Limits::default(), &no_cancel) else { panic!("the win was lost") };
     assert!(replays_to_a_win(&s, &line));
+}
+
+/// Cards of `suit` (`'C'`, `'D'`, `'H'`, `'S'`) in the order of `ranks`, face up, as a JSON list's items.
+fn cards_json(suit: char, ranks: impl Iterator<Item = usize>) -> String {
+    ranks.map(|r| format!("\"{}{suit}\"", b"A23456789TJQK"[r - 1] as char)).collect::<Vec<_>>().join(",")
 }
 
 /// Exhaustive search over exact engine states, no pruning, for small positions.
@@ -499,8 +502,8 @@ fn heuristic_moves_are_a_subset_of_the_sound_ones() {
         let mut strict = 0;
         for s in walk_positions(kind, 3, 60) {
             let (mut sound, mut heuristic) = (Vec::new(), Vec::new());
-            assert!(!rules.generate(&s, None, Mode::Sound, &mut Vec::new(), &mut sound));
-            let dropped = rules.generate(&s, None, Mode::Heuristic, &mut Vec::new(), &mut heuristic);
+            assert!(!rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut sound));
+            let dropped = rules.generate(&s, None, None, Mode::Heuristic, &mut Vec::new(), &mut heuristic);
             assert!(heuristic.iter().all(|m| sound.contains(m)), "{kind:?}");
             assert_eq!(dropped, heuristic.len() < sound.len(), "{kind:?}");
             strict += usize::from(dropped);
@@ -784,4 +787,68 @@ fn a_table_too_small_forgets_but_never_changes_a_verdict() {
         }
         assert!(compared[0] >= 3 && compared[1] >= 3, "{kind:?}: {compared:?} (unwinnable, winnable)");
     }
+}
+
+/// Rule 7 against a search with no pruning: the sound DFS alone (no beam to make up for a
+/// lost win) agrees with it on small positions, among them winnable ones where the rule leaves
+/// out moves. (A first version of the rule, which tried fewer moves after a waiting one, lost
+/// wins here.)
+#[test]
+fn moves_that_wait_for_their_use_keep_every_verdict() {
+    let mut seed = 0x7e57_0007;
+    for (kind, home, positions) in [(GameKind::YakutatBay, 8, 300), (GameKind::HowTheyRun, 3, 400)] {
+        let rules = Rules::new(kind);
+        // Positions compared: unwinnable, winnable, winnable where rule 7 leaves out moves.
+        let mut compared = [0usize; 3];
+        for _ in 0..positions {
+            let s = small_position_with_hidden_cards(kind, home, &mut seed);
+            let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
+            let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
+            assert_ne!(verdict, Outcome::Unknown);
+            if let Outcome::Won(line) = &verdict {
+                assert!(replays_to_a_win(&s, line));
+            }
+            assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{kind:?}: {:?}", s.piles());
+            compared[usize::from(truth)] += 1;
+            compared[2] += usize::from(truth && leaves_out_moves_after_a_waiting_move(&rules, &s));
+        }
+        assert!(compared[0] >= 1 && compared[2] >= 15, "{kind:?}: {compared:?}");
+    }
+}
+
+/// Rule 7 keeps a win whose only way on uses a waiting move by taking the card it uncovered
+/// onto the group it moved: here K♦ goes to an empty pile off Q♠, and Q♠ must follow it there
+/// (a first version of the rule did not try that move and called the position unwinnable).
+#[test]
+fn a_waiting_move_may_be_followed_onto_its_own_group() {
+    let json = format!(
+        r##"{{"game":"yakutat-bay","tableau":[[],[],["#9S","#KH","TS"],["#TD","9D"],[],["QC","QD","JS","TC","9H","8S","7D"],["#JD","#KC","#KS","QH","JC","TH","9C","8D","JH","QS","KD"]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
+        cards_json('C', 1..=8),
+        cards_json('D', 1..=6),
+        cards_json('H', 1..=8),
+        cards_json('S', 1..=7)
+    );
+    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
+    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
+    let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
+    let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?}") };
+    assert!(replays_to_a_win(&s, &line));
+}
+
+/// Whether some move from `s` waits for its use, and rule 7 then leaves out a move.
+fn leaves_out_moves_after_a_waiting_move(rules: &Rules, s: &State) -> bool {
+    let mut moves = Vec::new();
+    rules.generate(s, None, None, Mode::Sound, &mut Vec::new(), &mut moves);
+    moves.into_iter().any(|mv| {
+        let mut effects = Vec::new();
+        let mut t = s.clone();
+        t.apply_unchecked(mv, &mut effects);
+        let [Effect::Transfer { from, to, count }] = effects[..] else { return false };
+        let last = Some((from, to, count));
+        let Some(pile) = rules.awaited(&t, last) else { return false };
+        let (mut all, mut uses) = (Vec::new(), Vec::new());
+        rules.generate(&t, last, None, Mode::Sound, &mut Vec::new(), &mut all);
+        rules.generate(&t, last, Some(pile), Mode::Sound, &mut Vec::new(), &mut uses);
+        uses.len() < all.len()
+    })
 }
