@@ -119,6 +119,9 @@ pub(crate) struct Rules {
     kinds: Vec<PileKind>,
     /// For each face value, the face values of the tableau cards it may be placed on.
     unders: Vec<Vec<u8>>,
+    /// For each face value, the face values (as bits) it accepts on the tableau: `unders`
+    /// turned round, for a test without the spec's arithmetic.
+    takes: [u64; 52],
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
@@ -155,6 +158,12 @@ impl Rules {
         let unders: Vec<Vec<u8>> = (0..52u8)
             .map(|b| (0..52u8).filter(|&u| spec.tableau.build.accepts(Card::from_id(u), Card::from_id(b))).collect())
             .collect();
+        let mut takes = [0u64; 52];
+        for (card, under) in unders.iter().enumerate() {
+            for &u in under {
+                takes[usize::from(u)] |= 1 << card;
+            }
+        }
         let found_class =
             spec.foundations.iter().map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8).collect();
         let safe_low = spec.decks == 1
@@ -176,7 +185,7 @@ impl Rules {
         let waits = spec.stock.is_none() && spec.reserve.is_none();
         let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
         let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
-        Rules { map, spec, kinds, unders, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
+        Rules { map, spec, kinds, unders, takes, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
@@ -244,7 +253,7 @@ impl Rules {
                 for &c in pile {
                     if !c.face_up() {
                         score -= 15;
-                    } else if previous.is_some_and(|u| u.face_up() && self.spec.tableau.build.accepts(u, c)) {
+                    } else if previous.is_some_and(|u| self.supports(u, c)) {
                         score += 6;
                     }
                     previous = Some(c);
@@ -278,7 +287,7 @@ impl Rules {
                 if !below.face_up() {
                     // Turning a card; the more still hidden under it, the sooner.
                     score += 60 + src.iter().take_while(|c| !c.face_up()).count() as i32;
-                } else if self.spec.tableau.build.accepts(below, src[src.len() - count]) {
+                } else if self.accepts(below, src[src.len() - count]) {
                     score -= 25;
                 }
             }
@@ -542,7 +551,12 @@ impl Rules {
 
     /// Whether `card` lies on a face-up `under` that accepts it.
     fn supports(&self, under: Card, card: Card) -> bool {
-        under.face_up() && self.spec.tableau.build.accepts(under, card)
+        under.face_up() && self.accepts(under, card)
+    }
+
+    /// Whether a tableau card `under` accepts `card` (face aside).
+    fn accepts(&self, under: Card, card: Card) -> bool {
+        self.takes[face(under)] >> face(card) & 1 != 0
     }
 
     /// Rule 4: an Ace; a 2 once both Aces that could be placed on it are on foundations; any
