@@ -33,7 +33,6 @@ use super::moves::{Awaited, Mode, Plain, Rules};
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
 use crate::engine::{Effect, Move};
-use crate::spec::PileId;
 use crate::state::State;
 
 /// Nodes per turn; the caller's `cancel` and the memory cap are asked once a turn.
@@ -88,17 +87,22 @@ impl Table {
 
     /// Whether `key` is recorded.
     pub(crate) fn contains(&self, key: u64) -> bool {
-        let key = stored(key);
+        self.find(stored(key)).is_some()
+    }
+
+    /// The slot holding `key` (as `stored` makes it), if any: nothing is ever deleted, so no
+    /// empty slot lies between a key's home and the key.
+    fn find(&self, key: u64) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut i = Self::home(key, mask);
         for _ in 0..PROBES {
             match self.slots[i] {
-                0 => return false,
-                there if there & KEY_BITS == key => return true,
+                0 => return None,
+                there if there & KEY_BITS == key => return Some(i),
                 _ => i = (i + 1) & mask,
             }
         }
-        false
+        None
     }
 
     /// Records `key` as being explored; false when it was already there. When the key's
@@ -122,14 +126,8 @@ impl Table {
     pub(crate) fn explored(&mut self, key: u64, nodes: u32) {
         let key = stored(key);
         let class = (1 + nodes.max(1).ilog2() / 2).min(15);
-        let mask = self.slots.len() - 1;
-        let mut i = Self::home(key, mask);
-        for _ in 0..PROBES {
-            if self.slots[i] & KEY_BITS == key {
-                self.slots[i] = key | u64::from(class) << 60;
-                return;
-            }
-            i = (i + 1) & mask;
+        if let Some(i) = self.find(key) {
+            self.slots[i] = key | u64::from(class) << 60;
         }
     }
 
@@ -187,18 +185,16 @@ impl Table {
 /// one to try next, so the move on along the path is `moves[next - 1]`;
 /// `effects[effects_start..]` are what the move into it changed; `entered` the node count
 /// (mod 2³²) when it was entered; `awaited` what the move into it left for the next move to use,
-/// when it waits for its use (`moves.rs`, rule 7), else `NOT_AWAITED`. In `u32`s: a search of
-/// How They Run or Yakutat Bay runs hundreds of thousands of frames deep.
+/// when it waits for its use (`moves.rs`, rule 7). In `u32`s: a search of How They Run or
+/// Yakutat Bay runs hundreds of thousands of frames deep.
 struct Frame {
     start: u32,
     end: u32,
     next: u32,
     effects_start: u32,
     entered: u32,
-    awaited: Awaited,
+    awaited: Option<Awaited>,
 }
-
-const NOT_AWAITED: Awaited = (PileId::MAX, PileId::MAX, false);
 
 /// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
 /// games has (a few hundred at most), more effects than any move makes (four at most).
@@ -260,7 +256,7 @@ impl<'r> Dfs<'r> {
             rules.generate(&dfs.state, None, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
         }
         let end = dfs.moves.len() as u32;
-        dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: NOT_AWAITED });
+        dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None });
         dfs
     }
 
@@ -282,12 +278,11 @@ impl<'r> Dfs<'r> {
     }
 
     /// The table's key for the position on top of the path, reached by a move that left
-    /// `awaited` for the next move to use (or `NOT_AWAITED`).
-    fn key(&self, awaited: Awaited) -> u64 {
-        if awaited == NOT_AWAITED {
-            self.hasher.value()
-        } else {
-            self.hasher.awaiting(awaited.0, awaited.1)
+    /// `awaited` for the next move to use, if it waits for its use.
+    fn key(&self, awaited: Option<Awaited>) -> u64 {
+        match awaited {
+            None => self.hasher.value(),
+            Some((left, went, _)) => self.hasher.awaiting(left, went),
         }
     }
 
@@ -316,7 +311,7 @@ impl<'r> Dfs<'r> {
             }
             let mv = self.moves[top.next as usize];
             top.next += 1;
-            let parent_awaited = top.awaited != NOT_AWAITED;
+            let parent_awaited = top.awaited.is_some();
             self.nodes += 1;
             let effects_start = self.effects.len();
             self.state.apply_unchecked(mv, &mut self.effects);
@@ -330,16 +325,17 @@ impl<'r> Dfs<'r> {
             };
             // After a move that waits for its use (rule 7) a position is explored only in part:
             // it is recorded apart, and skipped where it is recorded whole.
-            let awaited = rules.awaited(&self.state, plain).unwrap_or(NOT_AWAITED);
-            let new = if awaited != NOT_AWAITED && self.table.contains(self.hasher.value()) {
+            let awaited = rules.awaited(&self.state, plain);
+            let key = self.key(awaited);
+            let new = if awaited.is_some() && self.table.contains(self.hasher.value()) {
                 false
             } else {
-                self.table.insert(self.key(awaited))
+                self.table.insert(key)
             };
             // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
             let dead = new && rules.is_dead_after(&self.state, &self.effects[effects_start..]);
             if dead {
-                self.table.explored(self.key(awaited), 1);
+                self.table.explored(key, 1);
             }
             if !new || dead {
                 self.state.undo(&self.effects[effects_start..]);
@@ -350,8 +346,7 @@ impl<'r> Dfs<'r> {
             // Rule 3 goes back to the parent position only where that is recorded whole.
             let last = if parent_awaited { None } else { plain };
             let start = self.moves.len();
-            let awaits = (awaited != NOT_AWAITED).then_some(awaited);
-            rules.generate(&self.state, last, awaits, Mode::Sound, &mut self.scratch, &mut self.moves);
+            rules.generate(&self.state, last, awaited, Mode::Sound, &mut self.scratch, &mut self.moves);
             debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
             let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
             self.frames.push(Frame { start, end, next: start, effects_start, entered: self.nodes as u32, awaited });
