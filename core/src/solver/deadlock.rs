@@ -51,12 +51,11 @@ pub(crate) struct Tables {
 const NEVER: u64 = u64::MAX;
 
 impl Tables {
-    pub(crate) fn new(spec: &GameSpec, unders: &[Vec<u8>]) -> Tables {
+    /// `unders`: per face value, the face values (as bits) it may be placed on.
+    pub(crate) fn new(spec: &GameSpec, unders: &[u64; 52]) -> Tables {
         let mut tables = Tables { unders: [0; 52], needs: Vec::new() };
-        for (f, under) in unders.iter().enumerate().take(52) {
-            for &u in under {
-                tables.unders[f] |= of_face(spec, usize::from(u));
-            }
+        for (f, &under) in unders.iter().enumerate() {
+            tables.unders[f] = (0..52).filter(|&u| under >> u & 1 != 0).fold(0, |m, u| m | of_face(spec, u));
         }
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };

@@ -117,8 +117,8 @@ pub(crate) struct Rules {
     pub(crate) map: PileMap,
     spec: &'static GameSpec,
     kinds: Vec<PileKind>,
-    /// For each face value, the face values of the tableau cards it may be placed on.
-    unders: Vec<Vec<u8>>,
+    /// For each face value, the face values (as bits) of the tableau cards it may be placed on.
+    unders: [u64; 52],
     /// For each face value, the face values (as bits) it accepts on the tableau: `unders`
     /// turned round, for a test without the spec's arithmetic.
     takes: [u64; 52],
@@ -155,15 +155,13 @@ impl Rules {
         let spec = kind.spec();
         let map = spec.piles();
         let kinds = (0..map.len).map(|p| map.kind(p).map_or(PileKind::Stock, |(k, _)| k)).collect();
-        let unders: Vec<Vec<u8>> = (0..52u8)
-            .map(|b| (0..52u8).filter(|&u| spec.tableau.build.accepts(Card::from_id(u), Card::from_id(b))).collect())
-            .collect();
-        let mut takes = [0u64; 52];
-        for (card, under) in unders.iter().enumerate() {
-            for &u in under {
-                takes[usize::from(u)] |= 1 << card;
-            }
-        }
+        let unders: [u64; 52] = std::array::from_fn(|b| {
+            (0..52u8)
+                .filter(|&u| spec.tableau.build.accepts(Card::from_id(u), Card::from_id(b as u8)))
+                .fold(0, |m, u| m | 1 << u)
+        });
+        let takes: [u64; 52] =
+            std::array::from_fn(|u| (0..52).filter(|&b| unders[b] >> u & 1 != 0).fold(0, |m, b| m | 1 << b));
         let found_class =
             spec.foundations.iter().map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8).collect();
         let safe_low = spec.decks == 1
@@ -368,12 +366,17 @@ impl Rules {
         let heuristic = mode == Mode::Heuristic;
         let map = &self.map;
         let symmetric = self.tableau_symmetric(s);
-        // Tableau piles by the face value of their face-up top card, and the empty ones.
+        // Tableau piles by the face value of their face-up top card, those face values, and
+        // the empty piles.
         let mut by_face = [0u32; 52];
+        let mut top_faces = 0u64;
         let mut empty_tableau = 0u32;
         for p in map.tableau() {
             match s.top(p) {
-                Some(c) if c.face_up() => by_face[face(c)] |= 1 << p,
+                Some(c) if c.face_up() => {
+                    by_face[face(c)] |= 1 << p;
+                    top_faces |= 1 << face(c);
+                }
                 Some(_) => {}
                 None => empty_tableau |= 1 << p,
             }
@@ -460,10 +463,12 @@ impl Rules {
                     debug_assert!(s.is_legal(mv), "{mv:?}");
                     found.push((self.score(s, mv), mv));
                 };
-                // Onto tableau tops.
+                // Onto tableau tops: only the face values on top need a look.
                 let mut targets = 0u32;
-                for &u in &self.unders[face(bottom)] {
-                    targets |= by_face[usize::from(u)];
+                let mut unders = self.unders[face(bottom)] & top_faces;
+                while unders != 0 {
+                    targets |= by_face[unders.trailing_zeros() as usize];
+                    unders &= unders - 1;
                 }
                 if kind == PileKind::Tableau {
                     targets &= !(1 << from);
@@ -569,7 +574,7 @@ impl Rules {
                     self.map.foundations().any(|f| s.pile(f).first().is_some_and(|c| face(*c) / 13 == suit))
                 };
                 // Under `safe_low` only Aces are ever placed on a 2.
-                (0..52).filter(|&f| self.unders[f].contains(&(face(card) as u8))).all(|f| ace_up(f / 13))
+                (0..52).filter(|&f| self.takes[face(card)] >> f & 1 != 0).all(|f| ace_up(f / 13))
             }
             rank => self.map.foundations().all(|f| s.pile(f).len() + 1 >= usize::from(rank)),
         }
