@@ -42,10 +42,15 @@ fn bit(card: Card) -> Cards {
 pub(crate) struct Tables {
     /// Per face value: the cards (either deck) it may be placed on.
     unders: [Cards; 52],
+    /// Per face value: the cards (either deck) it takes: `unders` turned round.
+    takers: [Cards; 52],
     /// Per foundation rule built card by card, per face value: the face values that must be
-    /// home before it (`NEVER` if it never goes there).
-    needs: Vec<[u64; 52]>,
+    /// home before it (`NEVER` if it never goes there), and the face value that goes there
+    /// right after it (`NO_NEXT` if none).
+    needs: Vec<([u64; 52], [u8; 52])>,
 }
+
+const NO_NEXT: u8 = u8::MAX;
 
 /// A need no set of face values meets.
 const NEVER: u64 = u64::MAX;
@@ -53,16 +58,24 @@ const NEVER: u64 = u64::MAX;
 impl Tables {
     /// `unders`: per face value, the face values (as bits) it may be placed on.
     pub(crate) fn new(spec: &GameSpec, unders: &[u64; 52]) -> Tables {
-        let mut tables = Tables { unders: [0; 52], needs: Vec::new() };
+        let mut tables = Tables { unders: [0; 52], takers: [0; 52], needs: Vec::new() };
         for (f, &under) in unders.iter().enumerate() {
             tables.unders[f] = (0..52).filter(|&u| under >> u & 1 != 0).fold(0, |m, u| m | of_face(spec, u));
+            for u in (0..52).filter(|&u| under >> u & 1 != 0) {
+                tables.takers[u] |= of_face(spec, f);
+            }
         }
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =
                 std::array::from_fn(|f| predecessors(Card::from_id(f as u8), base, direction, wrap).unwrap_or(NEVER));
-            if !tables.needs.contains(&needs) {
-                tables.needs.push(needs);
+            let next: [u8; 52] = std::array::from_fn(|f| {
+                let after = needs[f] | 1 << f;
+                let next = (0..52).find(|&g| needs[f] != NEVER && needs[g] == after);
+                next.map_or(NO_NEXT, |g| g as u8)
+            });
+            if !tables.needs.iter().any(|(n, _)| *n == needs) {
+                tables.needs.push((needs, next));
             }
         }
         tables
@@ -93,19 +106,18 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
     let map = s.map();
     let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
     let gives_back = spec.foundations.iter().any(|f| f.gives_back());
+    let empty_takes = |card: Card| match spec.tableau.empty {
+        EmptyRule::AnyCard => true,
+        EmptyRule::OnlyRank(rank) => card.rank() == rank,
+    };
 
     // The cards in play (not home at the start), and what the start tells about them.
-    let mut in_play = [Card::from_id(0); 104];
-    let mut count = 0;
     let mut all: Cards = 0;
-    let mut push = |card: Card| {
-        in_play[count] = card;
-        count += 1;
-        all |= bit(card);
-    };
     let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
     let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
-    let mut above = [None::<Card>; 104];
+    // Where an empty pile takes only some cards, the cards in play it takes.
+    let mut empty_takers: Cards = 0;
+    let mut beneath = [None::<Card>; 104];
     let mut empty_pile = false;
     for p in 0..map.len {
         let pile = s.pile(p);
@@ -118,18 +130,18 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
                 bottoms |= bit(first);
                 top |= bit(pile[pile.len() - 1]);
                 for (i, &card) in pile.iter().enumerate() {
-                    push(card);
+                    all |= bit(card);
                     if card.face_up() {
                         face_up |= bit(card);
                     }
-                    if let Some(&next) = pile.get(i + 1) {
-                        above[usize::from(card.id())] = Some(next);
+                    if empty_takes(card) {
+                        empty_takers |= bit(card);
                     }
                     // In place for a complete run: on the next higher card of its suit, down to a King.
-                    let placed = match i {
-                        0 => card.rank() == KING,
-                        _ => {
-                            let under = pile[i - 1];
+                    let placed = match i.checked_sub(1).map(|j| pile[j]) {
+                        None => card.rank() == KING,
+                        Some(under) => {
+                            beneath[usize::from(card.id())] = Some(under);
                             in_place & bit(under) != 0 && under.suit() == card.suit() && under.rank() == card.rank() + 1
                         }
                     };
@@ -140,9 +152,12 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             }
             PileKind::Cell => {
                 for &card in pile {
-                    push(card);
+                    all |= bit(card);
                     cell_cards |= bit(card);
                     face_up |= bit(card);
+                    if empty_takes(card) {
+                        empty_takers |= bit(card);
+                    }
                 }
             }
             PileKind::Foundation => {
@@ -165,10 +180,6 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
     }
     let empty_cell = map.cells().any(|c| s.pile(c).is_empty());
     let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
-    let empty_takes = |card: Card| match spec.tableau.empty {
-        EmptyRule::AnyCard => true,
-        EmptyRule::OnlyRank(rank) => card.rank() == rank,
-    };
     // What a win needs of every card in play; the sets only grow, so once it holds it stays.
     let winnable = |top: Cards, leave: Cards, home: Cards| {
         if runs_home {
@@ -177,62 +188,94 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             home & all == all
         }
     };
-    // Cards with an event still to come, top to bottom: a card leaving makes the one beneath it
-    // a top card in the same pass. A card whose events have all happened needs no more passes.
-    let builds = !tables.needs.is_empty();
-    let pending = &mut in_play;
-    pending[..count].reverse();
-    let mut pending_len = count;
-    loop {
-        if winnable(top, leave, home) {
-            return false;
+
+    // The least closed set, by a worklist: each card is looked at again only when an event
+    // its rules ask about has just happened.
+    let mut todo = all;
+    while todo != 0 {
+        let x = Card::from_id(todo.trailing_zeros() as u8);
+        let b = bit(x);
+        todo &= !b;
+        let before = (top & b, leave & b, home & b);
+        // The cards in play a card takes: they are looked at again when it becomes a top card.
+        let takers = |card: Card| tables.takers[face(card)] & all;
+        if cell_cards & b != 0 && leave & b != 0 && top & b == 0 {
+            top |= b;
+            todo |= takers(x) & !leave;
         }
-        let before = (top, leave, home);
-        let home_faces = (home | home >> 52) as u64;
-        let mut kept = 0;
-        for i in 0..pending_len {
-            let x = pending[i];
-            let b = bit(x);
-            if above[usize::from(x.id())].is_some_and(|a| leave & bit(a) != 0)
-                || (cell_cards & b != 0 && leave & b != 0)
-            {
-                top |= b;
-            }
-            let on_top = top & b != 0;
-            let in_cell = cell_cards & b != 0;
-            if (on_top || in_cell)
-                && home & b == 0
-                && tables.needs.iter().any(|needs| needs[face(x)] & !home_faces == 0)
-            {
+        let on_top = top & b != 0;
+        let in_cell = cell_cards & b != 0;
+        if (on_top || in_cell) && home & b == 0 {
+            let home_faces = (home | home >> 52) as u64;
+            if tables.needs.iter().any(|(needs, _)| needs[face(x)] & !home_faces == 0) {
                 home |= b;
-                if gives_back {
+                // The next cards of each foundation's chain may go home now (past any already
+                // home: a loosened card may be there early).
+                let home_faces = home_faces | 1 << face(x);
+                for (_, next) in &tables.needs {
+                    let mut f = next[face(x)];
+                    while f != NO_NEXT {
+                        todo |= of_face(spec, usize::from(f)) & all & !home;
+                        if home_faces >> f & 1 == 0 {
+                            break;
+                        }
+                        f = next[usize::from(f)];
+                    }
+                }
+                if gives_back && top & b == 0 {
                     top |= b;
+                    todo |= takers(x) & !leave;
                 }
-            }
-            if leave & b == 0 && (face_up & b != 0 || on_top) {
-                let onto_card = top & tables.unders[face(x)] != 0;
-                let onto_empty = empty_takes(x) && (empty_pile || leave & bottoms & !b != 0);
-                let from_top = on_top && !in_cell;
-                let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
-                let into_reserve = from_top && holding_reserve;
-                let run_home = runs_home && x.rank() == KING && {
-                    let suit = face(x) / 13 * 13;
-                    (suit..suit + 12).all(|f| (leave | in_place) & of_face(spec, f) != 0)
-                };
-                if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
-                    leave |= b;
-                }
-            }
-            if top & leave & b == 0 || (builds && home & b == 0) {
-                pending[kept] = x;
-                kept += 1;
             }
         }
-        pending_len = kept;
-        if (top, leave, home) == before {
-            return !winnable(top, leave, home);
+        let on_top = top & b != 0;
+        if leave & b == 0 && (face_up & b != 0 || on_top) {
+            let onto_card = top & tables.unders[face(x)] != 0;
+            let onto_empty = empty_takers & b != 0 && (empty_pile || leave & bottoms & !b != 0);
+            let from_top = on_top && !in_cell;
+            let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
+            let into_reserve = from_top && holding_reserve;
+            let run_home = runs_home && x.rank() == KING && below_king_done(leave | in_place, face(x));
+            if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
+                leave |= b;
+                // The card beneath is now a top card.
+                if let Some(under) = beneath[usize::from(x.id())] {
+                    if top & bit(under) == 0 {
+                        top |= bit(under);
+                        todo |= takers(under) & !leave | bit(under);
+                    }
+                }
+                if in_cell {
+                    todo |= b; // it is a top card once it left its cell
+                    if !empty_cell && leave & cell_cards == b {
+                        todo |= top & all & !cell_cards & !leave; // the first cell is free
+                    }
+                }
+                // The first two piles to empty: after them, every card an empty pile takes
+                // has one it did not empty itself.
+                if bottoms & b != 0 && !empty_pile && (leave & bottoms).count_ones() <= 2 {
+                    todo |= empty_takers & !leave;
+                }
+                if runs_home && below_king_done(leave | in_place, face(x)) {
+                    todo |= of_face(spec, face(x) / 13 * 13 + 12) & all & !leave;
+                    // its King's run
+                }
+            }
+        }
+        if (top & b, leave & b, home & b) != before {
+            if winnable(top, leave, home) {
+                return false;
+            }
+            todo |= b;
         }
     }
+    !winnable(top, leave, home)
+}
+
+/// Whether every face value of `face`'s suit below the King has a card in `cards`.
+fn below_king_done(cards: Cards, face: usize) -> bool {
+    let below_king = 0xFFFu64 << (face / 13 * 13);
+    (cards | cards >> 52) as u64 & below_king == below_king
 }
 
 /// The face values (as a set) that must be on a foundation built from `base` in `direction`
