@@ -101,7 +101,14 @@ pub(crate) fn applies(spec: &GameSpec) -> bool {
 /// True when `s` is proved unwinnable by the relaxation above (never in a game where it does
 /// not apply).
 pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
+    dead_unless_leaves(rules, s, None)
+}
+
+/// `dead`, but answering false as soon as `card` is found able to leave its place: for a
+/// position one move from a live one, where that settles it (`Rules::moved_onto_a_card`).
+pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -> bool {
     let Some(tables) = &rules.relaxation else { return false };
+    let enough = card.map_or(0, bit);
     let spec = s.spec();
     let map = s.map();
     let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
@@ -238,6 +245,9 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
             let run_home = runs_home && x.rank() == KING && below_king_done(leave | in_place, face(x));
             if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
                 leave |= b;
+                if b == enough {
+                    return false;
+                }
                 // The card beneath is now a top card.
                 if let Some(under) = beneath[usize::from(x.id())] {
                     if top & bit(under) == 0 {

@@ -214,14 +214,47 @@ impl Rules {
 
     /// Whether a position reached by `effects` is dead (`deadlock::dead`). Asked only after a
     /// move turned a tableau card, the move that most changes what the relaxation sees:
-    /// asking more often costs more search than it saves. (Yakutat Bay's 78 deals undecided at
-    /// 2 s: 14 proved when asked after every move, 20 this way; How They Run, deals 1..1000 at
-    /// 2 s: 898 won and 59 proved when also asked after a card went into a cell, 906 and 60
-    /// this way.) A missed proof costs search, never a win.
+    /// asking after every move costs more search than it saves. (Yakutat Bay's 78 deals
+    /// undecided at 2 s: 14 proved when asked after every move, 20 this way; How They Run,
+    /// deals 1..1000 at 2 s: 898 won and 59 proved when also asked after a card went into a
+    /// cell, 906 and 60 this way.) The DFS also asks after a move of a group onto a card, while
+    /// that pays (`moved_onto_a_card`, and `OntoCard` in `search.rs`). A missed proof costs
+    /// search, never a win.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
         self.relaxation.is_some()
             && effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
             && super::deadlock::dead(self, s)
+    }
+
+    /// After a plain move of a group onto a card of another tableau pile: that pile, and the
+    /// group's bottom card. From a live position (one the relaxation does not prove dead), such
+    /// a move reaches a live one whenever that card can leave its new place again: in what the
+    /// relaxation sees, the pile it left only gained (a new top card, or an empty pile), and
+    /// the card it covered lost only its place on top, which it gets back when the group
+    /// leaves. (Not where runs go home: there a group's bottom card has one place to go, and
+    /// asking cost more than it saved: How They Run deal 106, 0.80 s before, 0.94 s with it.)
+    pub(crate) fn moved_onto_a_card(&self, s: &State, effects: &[Effect]) -> Option<(PileId, Card)> {
+        let [Effect::Transfer { from, to, count }] = *effects else { return None };
+        if self.relaxation.is_none() || self.runs_home || !self.map.is_tableau(from) || !self.map.is_tableau(to) {
+            return None;
+        }
+        let onto = s.pile(to);
+        onto.len().checked_sub(usize::from(count) + 1).map(|i| (to, onto[i + 1]))
+    }
+
+    /// Whether `card`, in pile `lies`, can go at once onto a face-up card of another pile: one
+    /// on top, or one that is under a group which can go onto the top card of a third pile.
+    pub(crate) fn leaves_soon(&self, s: &State, lies: PileId, card: Card) -> bool {
+        let top_face = |p: PileId| s.top(p).filter(|c| c.face_up()).map_or(0, |c| 1u64 << face(c));
+        let tops = self.map.tableau().fold(0, |m, p| m | top_face(p));
+        self.map.tableau().filter(|&p| p != lies).any(|p| {
+            let pile = s.pile(p);
+            pile.iter().enumerate().any(|(i, &under)| {
+                under.face_up()
+                    && self.accepts(under, card)
+                    && pile.get(i + 1).is_none_or(|&group| self.unders[face(group)] & tops & !top_face(p) != 0)
+            })
+        })
     }
 
     pub(crate) fn kind(&self, pile: PileId) -> PileKind {

@@ -865,3 +865,40 @@ fn leaves_out_moves_after_a_waiting_move(rules: &Rules, s: &State) -> bool {
         uses.len() < all.len()
     })
 }
+
+/// What the DFS relies on to ask the relaxation less after a move of a group onto a card: from
+/// a live position, the position after it is dead only if the group's bottom card can never
+/// leave again; so the answer is the full one's when the search stops as soon as that card
+/// leaves, and "live" when it can leave at once (`Rules::leaves_soon`).
+#[test]
+fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
+    let rules = Rules::new(GameKind::YakutatBay);
+    let mut seed = 31;
+    let mut positions = walk_positions(GameKind::YakutatBay, 30, 120);
+    positions.extend(
+        (0..1500u32).map(|i| small_position_with_hidden_cards(GameKind::YakutatBay, 3 + (i % 7) as u8, &mut seed)),
+    );
+    let (mut asked, mut dead, mut soon) = (0, 0, 0);
+    for s in positions.iter().filter(|s| !super::deadlock::dead(&rules, s)) {
+        for mv in s.legal_move_list() {
+            let mut t = s.clone();
+            let mut effects = Vec::new();
+            t.apply_unchecked(mv, &mut effects);
+            let Some((to, bottom)) = rules.moved_onto_a_card(&t, &effects) else { continue };
+            let full = super::deadlock::dead(&rules, &t);
+            assert_eq!(
+                super::deadlock::dead_unless_leaves(&rules, &t, Some(bottom)),
+                full,
+                "{mv:?} from {:?}",
+                s.piles()
+            );
+            if rules.leaves_soon(&t, to, bottom) {
+                assert!(!full, "{mv:?} from {:?}", s.piles());
+                soon += 1;
+            }
+            asked += 1;
+            dead += usize::from(full);
+        }
+    }
+    assert!(dead >= 100 && soon >= 1000, "{asked} asked, {dead} dead, {soon} could leave at once");
+}
