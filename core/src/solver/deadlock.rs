@@ -60,8 +60,8 @@ impl Tables {
     pub(crate) fn new(spec: &GameSpec, unders: &[u64; 52]) -> Tables {
         let mut tables = Tables { unders: [0; 52], takers: [0; 52], needs: Vec::new() };
         for (f, &under) in unders.iter().enumerate() {
-            tables.unders[f] = (0..52).filter(|&u| under >> u & 1 != 0).fold(0, |m, u| m | of_face(spec, u));
             for u in (0..52).filter(|&u| under >> u & 1 != 0) {
+                tables.unders[f] |= of_face(spec, u);
                 tables.takers[u] |= of_face(spec, f);
             }
         }
@@ -122,7 +122,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
     let mut all: Cards = 0;
     let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
     let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
-    // Where an empty pile takes only some cards, the cards in play it takes.
+    // The cards in play an empty tableau pile takes.
     let mut empty_takers: Cards = 0;
     let mut beneath = [None::<Card>; 104];
     let mut empty_pile = false;
@@ -266,9 +266,9 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
                 if bottoms & b != 0 && !empty_pile && (leave & bottoms).count_ones() <= 2 {
                     todo |= empty_takers & !leave;
                 }
+                // The King of its suit may take its run home now.
                 if runs_home && below_king_done(leave | in_place, face(x)) {
                     todo |= of_face(spec, face(x) / 13 * 13 + 12) & all & !leave;
-                    // its King's run
                 }
             }
         }
