@@ -138,6 +138,14 @@ pub(crate) struct Rules {
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
 pub(crate) type Plain = Option<(PileId, PileId, u8)>;
 
+/// The move that made `effects`, when it was a plain transfer.
+pub(crate) fn plain(effects: &[Effect]) -> Plain {
+    match *effects {
+        [Effect::Transfer { from, to, count }] => Some((from, to, count)),
+        _ => None,
+    }
+}
+
 /// A move that waits for its use (rule 7): the pile it left, the pile it went to, and whether
 /// the pile it left holds, beneath its new top card, a card that top card accepts.
 pub(crate) type Awaited = (PileId, PileId, bool);
@@ -226,15 +234,15 @@ impl Rules {
             && super::deadlock::dead(self, s)
     }
 
-    /// After a plain move of a group onto a card of another tableau pile: that pile, and the
-    /// group's bottom card. From a live position (one the relaxation does not prove dead), such
+    /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,
+    /// and the group's bottom card. From a live position (one the relaxation does not prove dead), such
     /// a move reaches a live one whenever that card can leave its new place again: in what the
     /// relaxation sees, the pile it left only gained (a new top card, or an empty pile), and
     /// the card it covered lost only its place on top, which it gets back when the group
     /// leaves. (Not where runs go home: there a group's bottom card has one place to go, and
     /// asking cost more than it saved: How They Run deal 106, 0.80 s before, 0.94 s with it.)
-    pub(crate) fn moved_onto_a_card(&self, s: &State, effects: &[Effect]) -> Option<(PileId, Card)> {
-        let [Effect::Transfer { from, to, count }] = *effects else { return None };
+    pub(crate) fn moved_onto_a_card(&self, s: &State, last: Plain) -> Option<(PileId, Card)> {
+        let (from, to, count) = last?;
         if self.relaxation.is_none() || self.runs_home || !self.map.is_tableau(from) || !self.map.is_tableau(to) {
             return None;
         }

@@ -29,7 +29,7 @@
 
 use super::beam::Beam;
 use super::hash::Hasher;
-use super::moves::{Awaited, Mode, Plain, Rules};
+use super::moves::{plain, Awaited, Mode, Rules};
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
 use crate::card::Card;
@@ -363,10 +363,7 @@ impl<'r> Dfs<'r> {
                 return Step::Won(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
             }
             self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
-            let plain: Plain = match self.effects[effects_start..] {
-                [Effect::Transfer { from, to, count }] => Some((from, to, count)),
-                _ => None,
-            };
+            let plain = plain(&self.effects[effects_start..]);
             // After a move that waits for its use (rule 7) a position is explored only in part:
             // it is recorded apart, and skipped where it is recorded whole.
             let awaited = rules.awaited(&self.state, plain);
@@ -381,7 +378,7 @@ impl<'r> Dfs<'r> {
             let dead = new
                 && (rules.is_dead_after(&self.state, effects)
                     || rules
-                        .moved_onto_a_card(&self.state, effects)
+                        .moved_onto_a_card(&self.state, plain)
                         .is_some_and(|moved| self.onto_card.dead(rules, &self.state, moved)));
             if dead {
                 self.table.explored(key, 1);

@@ -1,5 +1,5 @@
 use super::hash::Hasher;
-use super::moves::{Mode, Rules};
+use super::moves::{plain, Mode, Rules};
 use super::*;
 use crate::deal::deal;
 use crate::engine::Effect;
@@ -155,7 +155,7 @@ fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
             let mut t = s.clone();
             let mut effects = Vec::new();
             t.apply_unchecked(mv, &mut effects);
-            let [Effect::Transfer { from, to, count }] = effects[..] else { continue };
+            let Some((from, to, count)) = plain(&effects) else { continue };
             let back = Move::Transfer { from: to, count, to: from };
             if !t.is_legal(back) {
                 continue;
@@ -740,7 +740,7 @@ fn shortened_lines_replay_and_lose_their_detours() {
             let mut effects = Vec::new();
             let mut t = s.clone();
             t.apply_unchecked(mv, &mut effects);
-            let [Effect::Transfer { from, to, count }] = effects[..] else { return None };
+            let (from, to, count) = plain(&effects)?;
             let back = Move::Transfer { from: to, count, to: from };
             (t.is_legal(back) && after(&t, back) == s).then_some([mv, back])
         });
@@ -856,8 +856,7 @@ fn leaves_out_moves_after_a_waiting_move(rules: &Rules, s: &State) -> bool {
         let mut effects = Vec::new();
         let mut t = s.clone();
         t.apply_unchecked(mv, &mut effects);
-        let [Effect::Transfer { from, to, count }] = effects[..] else { return false };
-        let last = Some((from, to, count));
+        let last = plain(&effects);
         let Some(pile) = rules.awaited(&t, last) else { return false };
         let (mut all, mut uses) = (Vec::new(), Vec::new());
         rules.generate(&t, last, None, Mode::Sound, &mut Vec::new(), &mut all);
@@ -884,7 +883,7 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
             let mut t = s.clone();
             let mut effects = Vec::new();
             t.apply_unchecked(mv, &mut effects);
-            let Some((to, bottom)) = rules.moved_onto_a_card(&t, &effects) else { continue };
+            let Some((to, bottom)) = rules.moved_onto_a_card(&t, plain(&effects)) else { continue };
             let full = super::deadlock::dead(&rules, &t);
             assert_eq!(
                 super::deadlock::dead_unless_leaves(&rules, &t, Some(bottom)),
