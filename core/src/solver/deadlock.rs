@@ -56,15 +56,11 @@ const NO_NEXT: u8 = u8::MAX;
 const NEVER: u64 = u64::MAX;
 
 impl Tables {
-    /// `unders`: per face value, the face values (as bits) it may be placed on.
-    pub(crate) fn new(spec: &GameSpec, unders: &[u64; 52]) -> Tables {
-        let mut tables = Tables { unders: [0; 52], takers: [0; 52], needs: Vec::new() };
-        for (f, &under) in unders.iter().enumerate() {
-            for u in (0..52).filter(|&u| under >> u & 1 != 0) {
-                tables.unders[f] |= of_face(spec, u);
-                tables.takers[u] |= of_face(spec, f);
-            }
-        }
+    /// `unders` and `takes`: per face value, the face values (as bits) it may be placed on,
+    /// and those it takes.
+    pub(crate) fn new(spec: &GameSpec, unders: &[u64; 52], takes: &[u64; 52]) -> Tables {
+        let cards = |faces: u64| (0..52).filter(|&f| faces >> f & 1 != 0).fold(0, |m, f| m | of_face(spec, f));
+        let mut tables = Tables { unders: unders.map(cards), takers: takes.map(cards), needs: Vec::new() };
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =

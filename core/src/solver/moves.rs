@@ -190,7 +190,7 @@ impl Rules {
             && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
         let waits = spec.stock.is_none() && spec.reserve.is_none();
         let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
-        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders));
+        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders, &takes));
         Rules { map, spec, kinds, unders, takes, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
     }
 
