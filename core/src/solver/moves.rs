@@ -100,6 +100,12 @@
 //! H1. No foundation play-back.
 //! H2. No move of a card (or group) that already lies on a card accepting it onto another
 //!     non-empty tableau pile (it only swaps its support).
+//! H3. Where rule 6 applies: a tableau group whose bottom card can go onto its one possible
+//!     parent, on top of a pile that holds only a run down in suit from its bottom card (any
+//!     card, any length: rule 6 without its King and its three cards), goes there, the only
+//!     move tried (after rules 4 to 6). It loses the wins that must first empty that pile
+//!     through the cells, or move the run's bottom card onto a card of the group, but it keeps
+//!     the beam on lines that build runs.
 
 use crate::card::{Card, ACE, KING};
 use crate::engine::{Effect, Move};
@@ -394,8 +400,8 @@ impl Rules {
         dropped
     }
 
-    /// Fills `found` with the candidate moves; returns a forced move instead when rule 4,
-    /// 5 or 6 applies. Sets `dropped` when a heuristic rule drops a move.
+    /// Fills `found` with the candidate moves (only its move, where H3 applies); returns a forced
+    /// move instead when rule 4, 5 or 6 applies. Sets `dropped` when a heuristic rule drops a move.
     fn collect(
         &self,
         s: &State,
@@ -470,6 +476,7 @@ impl Rules {
             _ => None,
         };
         let group = self.spec.tableau.unit == MoveUnit::Group;
+        let mut preferred = None;
 
         for from in 0..map.len {
             let kind = self.kind(from);
@@ -526,10 +533,13 @@ impl Rules {
                     } else {
                         onto.len() >= 3 && onto[0].rank() == KING && onto.windows(2).all(natural)
                     };
+                    let mv = Move::Transfer { from, count: count as u8, to };
                     if forced {
-                        let mv = Move::Transfer { from, count: count as u8, to };
                         debug_assert!(s.is_legal(mv));
                         return Some(mv);
+                    }
+                    if heuristic && kind == PileKind::Tableau && onto.windows(2).all(natural) {
+                        preferred.get_or_insert(mv); // H3
                     }
                 }
                 // Onto empty tableau piles.
@@ -591,6 +601,11 @@ impl Rules {
         }
         if s.can_deal() {
             found.push((0, Move::Stock));
+        }
+        if let Some(mv) = preferred {
+            *dropped |= found.len() > 1;
+            found.clear();
+            found.push((0, mv));
         }
         None
     }
