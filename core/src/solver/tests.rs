@@ -514,6 +514,39 @@ fn heuristic_moves_are_a_subset_of_the_sound_ones() {
     }
 }
 
+/// H3 (beam only, How They Run): a group whose parent tops a pile holding one run goes there,
+/// the only move tried; where that pile holds more than a run, the beam tries every move.
+#[test]
+fn the_beam_puts_a_group_onto_a_parent_that_tops_a_pile_of_one_run() {
+    let run = |suit: char| cards_json(suit, (1..=13).rev());
+    let rules = Rules::new(GameKind::HowTheyRun);
+    let position = |nine: &str, king: &str| {
+        let json = format!(
+            r#"{{"game":"how-they-run","tableau":[[{nine}],["3S","8S","2S"],[{king}],["5S","6S","7S"],[],[],[],[],[],[]],"foundations":[[{}],[{}],[{}],[]],"cells":[["AS"],["4S"]]}}"#,
+            run('C'),
+            run('D'),
+            run('H')
+        );
+        crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap()
+    };
+    let moves = |s: &State, mode| {
+        let mut out = Vec::new();
+        let dropped = rules.generate(s, None, None, mode, &mut Vec::new(), &mut out);
+        (out, dropped)
+    };
+    let eight_onto_nine = Move::Transfer { from: 1, count: 2, to: 0 };
+    // 9♠ alone is a run: 8♠ 2♠ go onto it, though A♠ could go onto 2♠ and 9♠ onto 10♠.
+    let s = position(r#""9S""#, r#""KS","JS","QS","TS""#);
+    let (sound, _) = moves(&s, Mode::Sound);
+    assert!(sound.contains(&eight_onto_nine) && sound.len() >= 3, "{sound:?}");
+    assert_eq!(moves(&s, Mode::Heuristic), (vec![eight_onto_nine], true));
+    // J♠ 9♠ is no run: the beam keeps every move.
+    let s = position(r#""JS","9S""#, r#""KS","QS","TS""#);
+    let (sound, _) = moves(&s, Mode::Sound);
+    assert!(sound.contains(&eight_onto_nine) && sound.len() >= 3, "{sound:?}");
+    assert_eq!(moves(&s, Mode::Heuristic), (sound, false));
+}
+
 /// The beam alone: its wins replay through the engine, and they are short (a line's length is
 /// the level it was found on); where it gives up it says so, and then only the DFS decides.
 #[test]
