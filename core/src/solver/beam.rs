@@ -197,7 +197,10 @@ impl<'r> Beam<'r> {
                 let (state, node, value) = &mut self.level[i];
                 let (node, value) = (*node, *value);
                 self.moves.clear();
-                rules.generate(state, None, None, Mode::Heuristic, &mut self.scratch, &mut self.moves);
+                let dropped = rules.generate(state, None, None, Mode::Heuristic, &mut self.scratch, &mut self.moves);
+                // The moves H3 passed over cost their share of generating: counted, they keep
+                // the beam's share of the time what it was.
+                self.nodes += dropped.by_h3 as u64;
                 let hasher = Hasher::new(rules, state);
                 for &mv in &self.moves {
                     self.nodes += 1;

@@ -156,6 +156,14 @@ pub(crate) fn plain(effects: &[Effect]) -> Plain {
 /// the pile it left holds, beneath its new top card, a card that top card accepts.
 pub(crate) type Awaited = (PileId, PileId, bool);
 
+/// What the heuristic rules left out of the moves `Rules::generate` offers: whether any rule
+/// dropped a move, and how many H3 passed over for its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Dropped {
+    pub(crate) any: bool,
+    pub(crate) by_h3: usize,
+}
+
 /// Which moves a pass generates: those of the sound pruning rules only, or also dropping the
 /// ones the heuristic rules call rarely needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -376,7 +384,7 @@ impl Rules {
 
     /// Appends the moves worth trying from `s`, best first; after a move that waits for its
     /// use (`awaited`, rule 7), only those that may use it. `scratch` is reused between calls.
-    /// Returns whether a heuristic rule dropped a move.
+    /// Returns what the heuristic rules left out.
     pub(crate) fn generate(
         &self,
         s: &State,
@@ -385,29 +393,37 @@ impl Rules {
         mode: Mode,
         scratch: &mut Vec<(i32, Move)>,
         out: &mut Vec<Move>,
-    ) -> bool {
+    ) -> Dropped {
         scratch.clear();
         let mut dropped = false;
-        if let Some(forced) = self.collect(s, last, mode, &mut dropped, scratch) {
+        let mut preferred = None;
+        if let Some(forced) = self.collect(s, last, mode, &mut dropped, &mut preferred, scratch) {
             out.push(forced);
-            return false;
+            return Dropped::default();
+        }
+        if let Some(mv) = preferred {
+            out.push(mv);
+            let passed_over = scratch.len().saturating_sub(1);
+            return Dropped { any: dropped || passed_over > 0, by_h3: passed_over };
         }
         if let Some(awaited) = awaited {
             scratch.retain(|&(_, mv)| self.uses(s, awaited, mv));
         }
         scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scratch.iter().map(|&(_, mv)| mv));
-        dropped
+        Dropped { any: dropped, by_h3: 0 }
     }
 
-    /// Fills `found` with the candidate moves (only its move, where H3 applies); returns a forced
-    /// move instead when rule 4, 5 or 6 applies. Sets `dropped` when a heuristic rule drops a move.
+    /// Fills `found` with the candidate moves, and `preferred` with H3's, if any; returns a
+    /// forced move instead when rule 4, 5 or 6 applies. Sets `dropped` when H1 or H2 drops a
+    /// move.
     fn collect(
         &self,
         s: &State,
         last: Plain,
         mode: Mode,
         dropped: &mut bool,
+        preferred: &mut Option<Move>,
         found: &mut Vec<(i32, Move)>,
     ) -> Option<Move> {
         let heuristic = mode == Mode::Heuristic;
@@ -476,7 +492,6 @@ impl Rules {
             _ => None,
         };
         let group = self.spec.tableau.unit == MoveUnit::Group;
-        let mut preferred = None;
 
         for from in 0..map.len {
             let kind = self.kind(from);
@@ -601,11 +616,6 @@ impl Rules {
         }
         if s.can_deal() {
             found.push((0, Move::Stock));
-        }
-        if let Some(mv) = preferred {
-            *dropped |= found.len() > 1;
-            found.clear();
-            found.push((0, mv));
         }
         None
     }
