@@ -10,7 +10,9 @@
 //!   foundations give cards back, it has been home.
 //! - `leave(x)`: `x` left the place it starts in. It must be face up (face up at the start,
 //!   or `top(x)`, G-2) and go somewhere: onto a card `t` that accepts it, which is then a top
-//!   card (`top(t)` happened before); onto an empty pile that takes it (some other pile's
+//!   card (`top(t)` happened before) and not in `x`'s group: if `t` starts above `x` in its
+//!   pile, a card from just above `x` up to `t` left before (until one does, each lies on the
+//!   one beneath, so `t` is in `x`'s group); onto an empty pile that takes it (some other pile's
 //!   bottom card left before, or a pile was empty at the start); from the top of a tableau
 //!   pile into a cell (a cell was empty at the start, or a cell's card left) or a holding
 //!   reserve; or home.
@@ -51,6 +53,9 @@ pub(crate) struct Tables {
 }
 
 const NO_NEXT: u8 = u8::MAX;
+
+/// The place of a card not in a tableau pile at the start.
+const NOWHERE: (u8, u8) = (u8::MAX, u8::MAX);
 
 /// A need no set of face values meets.
 const NEVER: u64 = u64::MAX;
@@ -121,6 +126,11 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
     // The cards in play an empty tableau pile takes.
     let mut empty_takers: Cards = 0;
     let mut beneath = [None::<Card>; 104];
+    // Where each tableau card lies at the start, as (pile, height), and per pile its cards and
+    // the heights whose card has left: see `leave(x)` above.
+    let mut place = [NOWHERE; 104];
+    let mut pile_cards = [0 as Cards; 32];
+    let mut left_heights = [0u64; 32];
     let mut empty_pile = false;
     for p in 0..map.len {
         let pile = s.pile(p);
@@ -134,6 +144,11 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
                 top |= bit(pile[pile.len() - 1]);
                 for (i, &card) in pile.iter().enumerate() {
                     all |= bit(card);
+                    // Piles past these bounds go without the rule, which only loosens.
+                    if p < 32 && i < 64 {
+                        place[usize::from(card.id())] = (p, i as u8);
+                        pile_cards[usize::from(p)] |= bit(card);
+                    }
                     if card.face_up() {
                         face_up |= bit(card);
                     }
@@ -192,6 +207,18 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
         }
     };
 
+    // Whether `t` lies above `x` in its pile at the start with every card from `x` up to it
+    // still in place, so that `x` cannot go onto it.
+    let above_in_place = |x: Card, t: Card, left_heights: &[u64; 32]| {
+        let ((px, hx), (pt, ht)) = (place[usize::from(x.id())], place[usize::from(t.id())]);
+        px == pt
+            && px != NOWHERE.0
+            && ht > hx
+            && left_heights[usize::from(px)] >> (hx + 1) << (hx + 1) << (63 - ht) == 0
+    };
+    // Cards that could not leave only because of that: looked at again when a card of their pile leaves.
+    let mut blocked: Cards = 0;
+
     // The least closed set, by a worklist: each card is looked at again only when an event
     // its rules ask about has just happened.
     let mut todo = all;
@@ -233,7 +260,16 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
         }
         let on_top = top & b != 0;
         if leave & b == 0 && (face_up & b != 0 || on_top) {
-            let onto_card = top & tables.unders[face(x)] != 0;
+            let targets = top & tables.unders[face(x)];
+            let (mut onto, mut onto_card) = (targets, false);
+            while onto != 0 && !onto_card {
+                let t = Card::from_id(onto.trailing_zeros() as u8);
+                onto &= onto - 1;
+                onto_card = !above_in_place(x, t, &left_heights);
+            }
+            if targets != 0 && !onto_card {
+                blocked |= b;
+            }
             let onto_empty = empty_takers & b != 0 && (empty_pile || leave & bottoms & !b != 0);
             let from_top = on_top && !in_cell;
             let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
@@ -243,6 +279,11 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
                 leave |= b;
                 if b == enough {
                     return false;
+                }
+                let (p, h) = place[usize::from(x.id())];
+                if p != NOWHERE.0 {
+                    left_heights[usize::from(p)] |= 1 << h;
+                    todo |= blocked & pile_cards[usize::from(p)] & !leave;
                 }
                 // The card beneath is now a top card.
                 if let Some(under) = beneath[usize::from(x.id())] {

@@ -707,6 +707,32 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
 /// Pinned: Yakutat Bay deal 486 is dead as dealt, and the solver says so without searching.
 /// (The relaxation before this one, which let any face-up card take a card at any time, did
 /// not see it: the deal stayed undecided after 2 s of search.)
+/// A card cannot go onto a card lying above it in its own pile while every card between them
+/// is still in place. Here J♥'s two possible parents, Q♠ and Q♣, lie on it, and neither can
+/// ever leave (the red Kings and the black Jacks lie under J♥), so the 10♥ beneath never comes
+/// up: dead, as an unpruned search agrees (the relaxation without this rule let J♥ go onto Q♣). With K♦ free, Q♣ goes onto it, J♥ follows, and the
+/// position is live and winnable.
+#[test]
+fn a_card_cannot_go_onto_a_card_above_it_in_its_own_pile() {
+    let rules = Rules::new(GameKind::YakutatBay);
+    let position = |buried: &str, free: &str| {
+        let json = format!(
+            r##"{{"game":"yakutat-bay","tableau":[[{buried}"#JS","#JC","#TH","JH","QS","QC"],["KS","QH"],["KC"],[{free}],[],[],[]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
+            cards_json('S', 1..=10),
+            cards_json('H', 1..=9),
+            cards_json('D', 1..=12),
+            cards_json('C', 1..=10)
+        );
+        crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap()
+    };
+    let dead = position(r##""#KH","#KD","##, "");
+    assert!(super::deadlock::dead(&rules, &dead));
+    assert_eq!(brute_force_winnable(&dead, 200_000), Some(false));
+    let live = position(r##""#KH","##, r#""KD""#);
+    assert!(!super::deadlock::dead(&rules, &live));
+    assert_eq!(brute_force_winnable(&live, 200_000), Some(true));
+}
+
 #[test]
 fn a_deal_dead_as_dealt_is_proved_so_at_once() {
     let start = deal(GameKind::YakutatBay, 486);
