@@ -33,19 +33,17 @@ use crate::card::{Card, KING};
 use crate::spec::{Direction, EmptyRule, FoundationRule, GameSpec, PileKind, ReserveRule};
 use crate::state::State;
 
-/// A set of cards by id (two decks: 104 ids).
-type Cards = u128;
+/// A set of cards by id: the relaxation runs on one deck only (`applies`), where a card's id
+/// is its face value.
+type Cards = u64;
 
 fn bit(card: Card) -> Cards {
     1 << card.id()
 }
 
-/// What the relaxation needs of the rules, worked out once per search.
+/// What the relaxation needs of the rules beyond `Rules`' own tables, worked out once per
+/// search.
 pub(crate) struct Tables {
-    /// Per face value: the cards (either deck) it may be placed on.
-    unders: [Cards; 52],
-    /// Per face value: the cards (either deck) it takes: `unders` turned round.
-    takers: [Cards; 52],
     /// Per foundation rule built card by card, per face value: the face values that must be
     /// home before it (`NEVER` if it never goes there), and the face value that goes there
     /// right after it (`NO_NEXT` if none).
@@ -61,11 +59,8 @@ const NOWHERE: (u8, u8) = (u8::MAX, u8::MAX);
 const NEVER: u64 = u64::MAX;
 
 impl Tables {
-    /// `unders` and `takes`: per face value, the face values (as bits) it may be placed on,
-    /// and those it takes.
-    pub(crate) fn new(spec: &GameSpec, unders: &[u64; 52], takes: &[u64; 52]) -> Tables {
-        let cards = |faces: u64| (0..52).filter(|&f| faces >> f & 1 != 0).fold(0, |m, f| m | of_face(spec, f));
-        let mut tables = Tables { unders: unders.map(cards), takers: takes.map(cards), needs: Vec::new() };
+    pub(crate) fn new(spec: &GameSpec) -> Tables {
+        let mut tables = Tables { needs: Vec::new() };
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =
@@ -83,20 +78,12 @@ impl Tables {
     }
 }
 
-/// The cards of a face value, in either deck.
-fn of_face(spec: &GameSpec, f: usize) -> Cards {
-    let one: Cards = 1 << f;
-    if spec.decks > 1 {
-        one | one << 52
-    } else {
-        one
-    }
-}
-
 /// Whether the relaxation can apply at all: some tableau pile can hold face-down cards and an
-/// empty pile does not take every card (else every card could always leave).
+/// empty pile does not take every card (else every card could always leave). One deck only:
+/// no two-deck game here has both, and card sets then fit a `u64`, which made Yakutat Bay's
+/// searches 13 to 22% faster than sets for two decks.
 pub(crate) fn applies(spec: &GameSpec) -> bool {
-    spec.deal.tableau.iter().any(|d| d.down > 0) && spec.tableau.empty != EmptyRule::AnyCard
+    spec.decks == 1 && spec.deal.tableau.iter().any(|d| d.down > 0) && spec.tableau.empty != EmptyRule::AnyCard
 }
 
 /// True when `s` is proved unwinnable by the relaxation above (never in a game where it does
@@ -125,10 +112,10 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
     let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
     // The cards in play an empty tableau pile takes.
     let mut empty_takers: Cards = 0;
-    let mut beneath = [None::<Card>; 104];
+    let mut beneath = [None::<Card>; 52];
     // Where each tableau card lies at the start, as (pile, height), and per pile its cards and
     // the heights whose card has left: see `leave(x)` above.
-    let mut place = [NOWHERE; 104];
+    let mut place = [NOWHERE; 52];
     let mut pile_cards = [0 as Cards; 32];
     let mut left_heights = [0u64; 32];
     let mut empty_pile = false;
@@ -228,39 +215,35 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
         todo &= !b;
         let before = (top & b, leave & b, home & b);
         // The cards in play a card takes: they are looked at again when it becomes a top card.
-        let takers = |card: Card| tables.takers[face(card)] & all;
+        let takers = |card: Card| rules.takes[face(card)] & all;
         if cell_cards & b != 0 && leave & b != 0 && top & b == 0 {
             top |= b;
             todo |= takers(x) & !leave;
         }
         let on_top = top & b != 0;
         let in_cell = cell_cards & b != 0;
-        if (on_top || in_cell) && home & b == 0 {
-            let home_faces = (home | home >> 52) as u64;
-            if tables.needs.iter().any(|(needs, _)| needs[face(x)] & !home_faces == 0) {
-                home |= b;
-                // The next cards of each foundation's chain may go home now (past any already
-                // home: a loosened card may be there early).
-                let home_faces = home_faces | 1 << face(x);
-                for (_, next) in &tables.needs {
-                    let mut f = next[face(x)];
-                    while f != NO_NEXT {
-                        todo |= of_face(spec, usize::from(f)) & all & !home;
-                        if home_faces >> f & 1 == 0 {
-                            break;
-                        }
-                        f = next[usize::from(f)];
+        if (on_top || in_cell) && home & b == 0 && tables.needs.iter().any(|(needs, _)| needs[face(x)] & !home == 0) {
+            home |= b;
+            // The next cards of each foundation's chain may go home now (past any already
+            // home: a loosened card may be there early).
+            for (_, next) in &tables.needs {
+                let mut f = next[face(x)];
+                while f != NO_NEXT {
+                    todo |= 1 << f & all & !home;
+                    if home >> f & 1 == 0 {
+                        break;
                     }
+                    f = next[usize::from(f)];
                 }
-                if gives_back && top & b == 0 {
-                    top |= b;
-                    todo |= takers(x) & !leave;
-                }
+            }
+            if gives_back && top & b == 0 {
+                top |= b;
+                todo |= takers(x) & !leave;
             }
         }
         let on_top = top & b != 0;
         if leave & b == 0 && (face_up & b != 0 || on_top) {
-            let targets = top & tables.unders[face(x)];
+            let targets = top & rules.unders[face(x)];
             let (mut onto, mut onto_card) = (targets, false);
             while onto != 0 && !onto_card {
                 let t = Card::from_id(onto.trailing_zeros() as u8);
@@ -305,7 +288,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
                 }
                 // The King of its suit may take its run home now.
                 if runs_home && below_king_done(leave | in_place, face(x)) {
-                    todo |= of_face(spec, face(x) / 13 * 13 + 12) & all & !leave;
+                    todo |= 1 << (face(x) / 13 * 13 + 12) & all & !leave;
                 }
             }
         }
@@ -322,7 +305,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
 /// Whether every face value of `face`'s suit below the King has a card in `cards`.
 fn below_king_done(cards: Cards, face: usize) -> bool {
     let below_king = 0xFFFu64 << (face / 13 * 13);
-    (cards | cards >> 52) as u64 & below_king == below_king
+    cards & below_king == below_king
 }
 
 /// The face values (as a set) that must be on a foundation built from `base` in `direction`

@@ -124,10 +124,10 @@ pub(crate) struct Rules {
     spec: &'static GameSpec,
     kinds: Vec<PileKind>,
     /// For each face value, the face values (as bits) of the tableau cards it may be placed on.
-    unders: [u64; 52],
+    pub(super) unders: [u64; 52],
     /// For each face value, the face values (as bits) it accepts on the tableau: `unders`
     /// turned round, for a test without the spec's arithmetic.
-    takes: [u64; 52],
+    pub(super) takes: [u64; 52],
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
@@ -204,7 +204,7 @@ impl Rules {
             && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
         let waits = spec.stock.is_none() && spec.reserve.is_none();
         let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
-        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec, &unders, &takes));
+        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec));
         Rules { map, spec, kinds, unders, takes, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
     }
 
