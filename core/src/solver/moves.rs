@@ -103,7 +103,7 @@
 //! H3. Where rule 6 applies: a tableau group whose bottom card can go onto its one possible
 //!     parent, on top of a pile that holds only a run down in suit from its bottom card (any
 //!     card, any length: rule 6 without its King and its three cards), goes there, the only
-//!     move tried (after rules 4 to 6). It loses the wins that must first empty that pile
+//!     move tried (after rules 4 to 6). It can lose the wins that must first empty that pile
 //!     through the cells, or move the run's bottom card onto a card of the group, but it keeps
 //!     the beam on lines that build runs.
 
@@ -249,13 +249,14 @@ impl Rules {
     }
 
     /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,
-    /// and the group's bottom card. From a live position (one the relaxation does not prove dead), such
-    /// a move reaches a live one whenever that card can leave its new place again: in what the
-    /// relaxation sees, the pile it left only gained (a new top card, or an empty pile, and its
-    /// cards no longer have the group above them), and the card it covered lost only its place
-    /// on top, which it gets back when the group leaves; so do the cards beneath it, which now
-    /// have the group above them, their right to go onto a card of the group. (Not where runs go home: there a group's bottom card has one place to go, and
-    /// asking cost more than it saved: How They Run deal 106, 0.80 s before, 0.94 s with it.)
+    /// and the group's bottom card. From a live position (one the relaxation does not prove
+    /// dead), such a move reaches a live one whenever that card can leave its new place again:
+    /// in what the relaxation sees, the pile it left only gained (a new top card, or an empty
+    /// pile, and its cards no longer have the group above them), and the card it covered lost
+    /// only its place on top, which it gets back when the group leaves; so do the cards beneath
+    /// it, which now have the group above them, their right to go onto a card of the group.
+    /// (Not where runs go home: there a group's bottom card has one place to go, and asking
+    /// cost more than it saved: How They Run deal 106, 0.80 s before, 0.94 s with it.)
     pub(crate) fn moved_onto_a_card(&self, s: &State, last: Plain) -> Option<(PileId, Card)> {
         let (from, to, count) = last?;
         if self.relaxation.is_none() || self.runs_home || !self.map.is_tableau(from) || !self.map.is_tableau(to) {
