@@ -45,7 +45,9 @@
 //!    and a visited set then cuts it; the test on small positions found such a case.)
 //! 6. Forced moves onto a King's run (How They Run, as rule 5): a tableau group whose bottom
 //!    card `b` can go onto its parent `b+1`, the top of a pile that holds only a run down in
-//!    suit from a King, three cards at least, goes there; then it is the only move tried.
+//!    suit from a King, three cards at least, goes there; then it is the only move tried. So
+//!    does it onto a run of one or two cards while every other King in play lies at the
+//!    bottom of a tableau pile.
 //!    Why a winning line `L` from before gives a shorter one from after: play `L` with `b`'s
 //!    group (`b` and what lies on it) on `b+1` already. `L` must put `b` onto `b+1` (`b` is no
 //!    King, `b+1` its one parent, and only runs go home): that move is struck out. Until then
@@ -59,6 +61,11 @@
 //!    empty); these moves are struck out too. The rest of `L` finds the same top cards, or
 //!    more room: freer cells, the card `b`'s group lay on uncovered. (A run completed early
 //!    goes home early: until `L` completes it, its cards could only make such trips.)
+//!    A run of one or two cards can also go into the cells whole, emptying its pile. But an
+//!    empty pile takes only a King, with what lies on it; every other King lies at the bottom
+//!    of a pile, and stays there but for moves of its whole pile to an empty one or, alone,
+//!    into a cell and back to an empty pile. So every move onto an empty pile only changes
+//!    which pile is which, and these trips are struck out too.
 //!    (Without the King the rule loses wins: a group from below `b+1` in its pile may have to
 //!    go onto a card above `b`, which the forced move puts on top of it; a test pins such a
 //!    position.)
@@ -548,7 +555,9 @@ impl Rules {
                     let forced = if kind == PileKind::Cell {
                         onto.windows(2).next_back().is_some_and(natural)
                     } else {
-                        onto.len() >= 3 && onto[0].rank() == KING && onto.windows(2).all(natural)
+                        onto[0].rank() == KING
+                            && onto.windows(2).all(natural)
+                            && (onto.len() >= 3 || self.kings_settled(s, to))
                     };
                     let mv = Move::Transfer { from, count: count as u8, to };
                     if forced {
@@ -620,6 +629,14 @@ impl Rules {
             found.push((0, Move::Stock));
         }
         None
+    }
+
+    /// Rule 6: whether every King still in play, but for the one at the bottom of pile
+    /// `except`, lies at the bottom of a tableau pile.
+    fn kings_settled(&self, s: &State, except: PileId) -> bool {
+        let king = |c: &Card| c.rank() == KING;
+        self.map.cells().all(|c| !s.pile(c).iter().any(king))
+            && self.map.tableau().filter(|&p| p != except).all(|p| !s.pile(p).iter().skip(1).any(king))
     }
 
     /// Whether `card` lies on a face-up `under` that accepts it.

@@ -231,7 +231,7 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
         .map(|i| {
             let mut s = small_position_with_hidden_cards(kind, 2, &mut seed);
             if i % 2 == 0 {
-                with_king_run(&mut s, &mut seed);
+                with_king_run(&mut s, 1..7, &mut seed);
             }
             s
         })
@@ -250,14 +250,23 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
             })
         };
         let from_cell = |c: u8| s.top(c).is_some_and(|card| parent_on_chain(card, c, 1).is_some());
+        let king = |c: &Card| c.rank() == crate::card::KING;
+        // Every King in play but pile `q`'s bottom card lies at the bottom of a pile.
+        let kings_settled = |q: u8| {
+            map.cells().all(|c| !s.pile(c).iter().any(king))
+                && map.tableau().filter(|&p| p != q).all(|p| !s.pile(p).iter().skip(1).any(king))
+        };
         // Any face-up card of a pile, as the bottom of its group, onto a pile that holds only
-        // a run down from a King, three cards at least.
+        // a run down from a King, three cards at least, or fewer while the other Kings are
+        // settled.
         let from_tableau = |p: u8| {
             let pile = s.pile(p);
             (pile.len() - s.face_up_count(p)..pile.len()).any(|i| {
-                parent_on_chain(pile[i], p, 2).is_some_and(|q| {
+                parent_on_chain(pile[i], p, 0).is_some_and(|q| {
                     let onto = s.pile(q);
-                    onto[0].rank() == crate::card::KING && onto.windows(2).all(|w| next_of(w[0], w[1]))
+                    king(&onto[0])
+                        && onto.windows(2).all(|w| next_of(w[0], w[1]))
+                        && (onto.len() >= 3 || kings_settled(q))
                 })
             })
         };
@@ -289,18 +298,21 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
 #[test]
 fn forced_moves_keep_every_verdict() {
     let mut seed = 0x5eed;
+    // King's runs: none, three to six cards, or one or two (with a single suit in play, no
+    // other King is in play).
     for (kind, home, positions, king_run) in [
-        (GameKind::YakutatBay, 7, 150, false),
-        (GameKind::HowTheyRun, 2, 1500, false),
-        (GameKind::HowTheyRun, 2, 150, true),
-        (GameKind::HowTheyRun, 3, 150, true),
+        (GameKind::YakutatBay, 7, 150, None),
+        (GameKind::HowTheyRun, 2, 1500, None),
+        (GameKind::HowTheyRun, 2, 150, Some(3..7)),
+        (GameKind::HowTheyRun, 3, 150, Some(3..7)),
+        (GameKind::HowTheyRun, 3, 300, Some(1..3)),
     ] {
         let rules = Rules::new(kind);
         let mut compared = [0usize; 2];
         for _ in 0..positions {
             let mut s = small_position_with_hidden_cards(kind, home, &mut seed);
-            if king_run {
-                with_king_run(&mut s, &mut seed);
+            if let Some(lengths) = king_run.clone() {
+                with_king_run(&mut s, lengths, &mut seed);
             }
             if forced_move(&rules, &s).is_none() {
                 continue;
@@ -648,13 +660,14 @@ fn small_position_with_hidden_cards(kind: GameKind, home: u8, seed: &mut u64) ->
 }
 
 /// Rebuilds a How They Run position so that one tableau pile holds only a run down from a
-/// King, three to six cards of a suit still in play, face up (where rule 6 can force a move);
-/// the cards that pile held go onto the next.
-fn with_king_run(s: &mut State, seed: &mut u64) {
+/// King, of a suit still in play, face up, as many cards as one of `lengths` (where rule 6 can
+/// force a move); the cards that pile held go onto the next.
+fn with_king_run(s: &mut State, lengths: std::ops::Range<u64>, seed: &mut u64) {
     use crate::card::Card;
     let map = *s.map();
     let Some(suit) = map.tableau().chain(map.cells()).find_map(|p| s.top(p)).map(|c| c.suit()) else { return };
-    let run: Vec<Card> = (0..3 + next(seed) % 4).map(|i| Card::new(0, suit, 13 - i as u8).with_face_up(true)).collect();
+    let length = lengths.start + next(seed) % (lengths.end - lengths.start);
+    let run: Vec<Card> = (0..length).map(|i| Card::new(0, suit, 13 - i as u8).with_face_up(true)).collect();
     for p in 0..map.len {
         s.pile_mut(p).retain(|c| run.iter().all(|r| r.id() != c.id()));
     }
