@@ -717,14 +717,11 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
     assert!(Rules::new(GameKind::Dnieper).relaxation.is_none() && Rules::new(GameKind::Zerline).relaxation.is_none());
 }
 
-/// Pinned: Yakutat Bay deal 486 is dead as dealt, and the solver says so without searching.
-/// (The relaxation before this one, which let any face-up card take a card at any time, did
-/// not see it: the deal stayed undecided after 2 s of search.)
 /// A card cannot go onto a card lying above it in its own pile while every card between them
 /// is still in place. Here J♥'s two possible parents, Q♠ and Q♣, lie on it, and neither can
 /// ever leave (the red Kings and the black Jacks lie under J♥), so the 10♥ beneath never comes
-/// up: dead, as an unpruned search agrees (the relaxation without this rule let J♥ go onto Q♣). With K♦ free, Q♣ goes onto it, J♥ follows, and the
-/// position is live and winnable.
+/// up: dead, as an unpruned search agrees (the relaxation without this rule let J♥ go onto
+/// Q♣). With K♦ free, Q♣ goes onto it, J♥ follows, and the position is live and winnable.
 #[test]
 fn a_card_cannot_go_onto_a_card_above_it_in_its_own_pile() {
     let rules = Rules::new(GameKind::YakutatBay);
@@ -746,6 +743,9 @@ fn a_card_cannot_go_onto_a_card_above_it_in_its_own_pile() {
     assert_eq!(brute_force_winnable(&live, 200_000), Some(true));
 }
 
+/// Pinned: Yakutat Bay deal 486 is dead as dealt, and the solver says so without searching.
+/// (The relaxation before this one, which let any face-up card take a card at any time, did
+/// not see it: the deal stayed undecided after 2 s of search.)
 #[test]
 fn a_deal_dead_as_dealt_is_proved_so_at_once() {
     let start = deal(GameKind::YakutatBay, 486);
