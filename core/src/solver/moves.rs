@@ -547,7 +547,8 @@ impl Rules {
                 }
                 // Rules 5 and 6: onto the one possible parent, when it lies on its own (from a
                 // cell) or tops a run built down from a King at the bottom of its pile, three
-                // cards at least (from the tableau).
+                // cards at least or the other Kings settled (from the tableau). H3, in the beam:
+                // from the tableau onto a parent topping any pile of one run.
                 if self.onto_one_parent && targets != 0 && matches!(kind, PileKind::Cell | PileKind::Tableau) {
                     let to = targets.trailing_zeros() as PileId;
                     let onto = s.pile(to);
