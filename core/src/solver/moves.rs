@@ -29,6 +29,17 @@
 //!    beneath face up earlier only adds options.
 //!    (A forced move must also leave a *shorter* win, or a depth-first search with a visited
 //!    set can lose one round a cycle. Rule 4 does: the struck-out line is shorter.)
+//!    Nor is a card this rule would send home ever played back (G-3). Let `S` be that card
+//!    and those below it (an Ace: none; a 2: the Aces of the other colour, the only cards it
+//!    takes; any other card: every card of a lower rank), all home. A winning line that plays it back, with
+//!    every move of the cards of `S` struck out, is shorter and still wins. Out of their
+//!    foundations these cards hold only one another and lie on top of everything else, so
+//!    every other move finds the same group bottom (a group holding some carries fewer
+//!    cards), the same top card on its target, and on a foundation the same top card; nor do
+//!    they ever uncover a face-down card. A foundation that keeps its Ace instead of standing
+//!    empty for another finds that Ace another empty one (while Aces are out, at least as
+//!    many foundations are empty), so the line holds up to which foundation is which.
+//!    (Yakutat Bay deal 396: 3,938,474 nodes before, 2,576,865 with this.)
 //! 5. Forced cell-to-parent moves (one deck, tableau built down in suit with any group moving,
 //!    two cells at most, foundations that take complete runs only, no stock or reserve: How
 //!    They Run): a cell's card `c` goes onto its one possible parent `c+1` when that is a
@@ -146,6 +157,14 @@ pub(crate) struct Rules {
     runs_home: bool,
     /// What `deadlock::dead` needs, in games where it can ever prove anything.
     pub(crate) relaxation: Option<super::deadlock::Tables>,
+}
+
+/// What rule 4 asks of the foundations (`safe_low` games: one per suit, built up from the
+/// Ace, so a foundation's length is its top card's rank): the shortest one's length, and the
+/// Aces at their bottoms, as face values.
+struct Home {
+    shortest: usize,
+    aces: u64,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
@@ -456,11 +475,14 @@ impl Rules {
         // Foundations by the face values they accept next.
         let mut found_by_face = [0u16; 52];
         let mut class_seen = 0u16;
+        let mut home = Home { shortest: usize::MAX, aces: 0 };
         for (i, f) in map.foundations().enumerate() {
             let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
                 continue;
             };
             let pile = s.pile(f);
+            home.shortest = home.shortest.min(pile.len());
+            home.aces |= pile.first().map_or(0, |&c| 1 << face(c));
             match pile.last() {
                 None => {
                     let class = 1u16 << self.found_class[i];
@@ -509,6 +531,8 @@ impl Rules {
                 PileKind::Stock => 0,
                 PileKind::Tableau if group => s.face_up_count(from),
                 PileKind::Foundation if !self.spec.foundations[usize::from(from - map.tableau)].gives_back() => 0,
+                // Rule 4: a card it would send home is never played back.
+                PileKind::Foundation if self.safe_low && pile.last().is_some_and(|&c| self.is_safe(&home, c)) => 0,
                 _ => usize::from(pile.last().is_some_and(|c| c.face_up())),
             };
             // H2: the moved bottom card already lies on a card that accepts it.
@@ -608,7 +632,7 @@ impl Rules {
                     let j = fmask.trailing_zeros() as PileId;
                     fmask &= fmask - 1;
                     let to = map.tableau + j;
-                    if kind == PileKind::Tableau && self.safe_low && self.is_safe(s, bottom) {
+                    if kind == PileKind::Tableau && self.safe_low && self.is_safe(&home, bottom) {
                         let mv = Move::Transfer { from, count: 1, to };
                         debug_assert!(s.is_legal(mv));
                         return Some(mv); // rule 4
@@ -652,17 +676,12 @@ impl Rules {
 
     /// Rule 4: an Ace; a 2 once both Aces that could be placed on it are on foundations; any
     /// card once every card of a lower rank is.
-    fn is_safe(&self, s: &State, card: Card) -> bool {
+    fn is_safe(&self, home: &Home, card: Card) -> bool {
         match card.rank() {
             ACE => true,
-            2 => {
-                let ace_up = |suit: usize| {
-                    self.map.foundations().any(|f| s.pile(f).first().is_some_and(|c| face(*c) / 13 == suit))
-                };
-                // Under `safe_low` only Aces are ever placed on a 2.
-                (0..52).filter(|&f| self.takes[face(card)] >> f & 1 != 0).all(|f| ace_up(f / 13))
-            }
-            rank => self.map.foundations().all(|f| s.pile(f).len() + 1 >= usize::from(rank)),
+            // Under `safe_low` only Aces are ever placed on a 2.
+            2 => self.takes[face(card)] & !home.aces == 0,
+            rank => home.shortest.saturating_add(1) >= usize::from(rank),
         }
     }
 }

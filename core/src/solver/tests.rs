@@ -47,8 +47,19 @@ fn after(s: &State, mv: Move) -> State {
     t
 }
 
+/// Whether `mv` plays back from a foundation (Yakutat Bay) a card that rule 4 would send home:
+/// one whose lower ranks are all home.
+fn plays_back_a_safe_card(s: &State, mv: Move) -> bool {
+    let Move::Transfer { from, .. } = mv else { return false };
+    let lower_home = |card: crate::card::Card| {
+        s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()))
+    };
+    s.kind() == GameKind::YakutatBay && s.map().is_foundation(from) && s.top(from).is_some_and(lower_home)
+}
+
 /// The generator yields legal moves only, and every legal move it leaves out (pruning rules
-/// 1 and 2) reaches a position the generated moves reach too, or the position itself.
+/// 1 and 2) reaches a position the generated moves reach too, or the position itself. (Rule 4
+/// also leaves out playing back a safe card: tested on its own.)
 #[test]
 fn generator_is_legal_and_prunes_only_symmetric_moves() {
     for kind in GameKind::ALL {
@@ -65,7 +76,7 @@ fn generator_is_legal_and_prunes_only_symmetric_moves() {
             }
             let mut reached: HashSet<u64> = generated.iter().map(|&m| hash_of(&rules, &after(&s, m))).collect();
             reached.insert(hash_of(&rules, &s));
-            for mv in legal.iter().filter(|m| !generated.contains(m)) {
+            for mv in legal.iter().filter(|&&m| !generated.contains(&m) && !plays_back_a_safe_card(&s, m)) {
                 assert!(reached.contains(&hash_of(&rules, &after(&s, *mv))), "{kind:?}: lost {mv:?}");
             }
         }
@@ -324,6 +335,45 @@ fn forced_moves_keep_every_verdict() {
         }
         assert!(compared[1] >= 5, "{kind:?}: {compared:?} (unwinnable, winnable)");
     }
+}
+
+/// Rule 4 keeps safe cards home: the generator never plays back a card whose lower ranks are
+/// all home, and on small Yakutat Bay positions where the engine could, the verdicts agree with
+/// a search with no pruning.
+#[test]
+fn safe_cards_are_never_played_back_and_no_verdict_changes() {
+    let kind = GameKind::YakutatBay;
+    let rules = Rules::new(kind);
+    let mut seed = 0xace;
+    let (mut kept_home, mut compared) = (0, [0usize; 2]);
+    for _ in 0..600 {
+        let mut s = small_position_with_hidden_cards(kind, 8, &mut seed);
+        // Foundations of uneven heights: up to two cards of each suit back in the tableau,
+        // face up, anywhere in a pile.
+        let map = *s.map();
+        for f in map.foundations() {
+            for _ in 0..next(&mut seed) % 3 {
+                let card = s.pile_mut(f).pop().expect("eight cards home");
+                let p = (next(&mut seed) % u64::from(map.tableau)) as u8;
+                let at = (next(&mut seed) % (s.pile(p).len() as u64 + 1)) as usize;
+                s.pile_mut(p).insert(at, card);
+            }
+        }
+        let safe_back: Vec<Move> =
+            s.legal_move_list().into_iter().filter(|&mv| plays_back_a_safe_card(&s, mv)).collect();
+        if safe_back.is_empty() || forced_move(&rules, &s).is_some() {
+            continue;
+        }
+        let mut generated = Vec::new();
+        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
+        assert!(safe_back.iter().all(|mv| !generated.contains(mv)), "{:?}", s.piles());
+        kept_home += 1;
+        let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
+        let verdict = solve(&s, &Limits::default(), &no_cancel);
+        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
+        compared[usize::from(truth)] += 1;
+    }
+    assert!(kept_home >= 100 && compared[1] >= 50, "{kept_home} {compared:?} (unwinnable, winnable)");
 }
 
 /// Rule 6 needs its King. Here the win takes the group from the A♠ under 7♠ 6♠ onto 2♠ on
