@@ -211,23 +211,25 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
     let mut todo = all;
     while todo != 0 {
         let x = Card::from_id(todo.trailing_zeros() as u8);
+        // Its face value (one deck).
+        let fx = usize::from(x.id());
         let b = bit(x);
         todo &= !b;
         let before = (top & b, leave & b, home & b);
         // The cards in play a card takes: they are looked at again when it becomes a top card.
-        let takers = |card: Card| rules.takes[face(card)] & all;
+        let takers = |card: Card| rules.takes[usize::from(card.id())] & all;
         if cell_cards & b != 0 && leave & b != 0 && top & b == 0 {
             top |= b;
             todo |= takers(x) & !leave;
         }
         let on_top = top & b != 0;
         let in_cell = cell_cards & b != 0;
-        if (on_top || in_cell) && home & b == 0 && tables.needs.iter().any(|(needs, _)| needs[face(x)] & !home == 0) {
+        if (on_top || in_cell) && home & b == 0 && tables.needs.iter().any(|(needs, _)| needs[fx] & !home == 0) {
             home |= b;
             // The next cards of each foundation's chain may go home now (past any already
             // home: a loosened card may be there early).
             for (_, next) in &tables.needs {
-                let mut f = next[face(x)];
+                let mut f = next[fx];
                 while f != NO_NEXT {
                     todo |= 1 << f & all & !home;
                     if home >> f & 1 == 0 {
@@ -243,7 +245,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
         }
         let on_top = top & b != 0;
         if leave & b == 0 && (face_up & b != 0 || on_top) {
-            let targets = top & rules.unders[face(x)];
+            let targets = top & rules.unders[fx];
             let (mut onto, mut onto_card) = (targets, false);
             while onto != 0 && !onto_card {
                 let t = Card::from_id(onto.trailing_zeros() as u8);
@@ -257,7 +259,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
             let from_top = on_top && !in_cell;
             let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
             let into_reserve = from_top && holding_reserve;
-            let run_home = runs_home && x.rank() == KING && below_king_done(leave | in_place, face(x));
+            let run_home = runs_home && x.rank() == KING && below_king_done(leave | in_place, fx);
             if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
                 leave |= b;
                 if b == enough {
@@ -287,8 +289,8 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
                     todo |= empty_takers & !leave;
                 }
                 // The King of its suit may take its run home now.
-                if runs_home && below_king_done(leave | in_place, face(x)) {
-                    todo |= 1 << (face(x) / 13 * 13 + 12) & all & !leave;
+                if runs_home && below_king_done(leave | in_place, fx) {
+                    todo |= 1 << (fx / 13 * 13 + 12) & all & !leave;
                 }
             }
         }
