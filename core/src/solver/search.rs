@@ -51,6 +51,17 @@ const PROBE: u64 = 4096;
 /// at 2 s, 10 s each: 25 decided with this, 17 without; from 2 M, one turn for every 4, 21.)
 const LATE_BEAM: u64 = 1_000_000;
 const LATE_TURNS: u64 = 8;
+/// The table size from which the DFS may look ahead (`Dfs::look_ahead`): a smaller one stays
+/// mostly in the processor's caches, with little wait to hide, and most searches end before
+/// their table grows this far.
+const LOOK_AHEAD_TABLE_BYTES: usize = 8 << 20;
+/// In `Dfs::keys`, a position not worked out ahead (no stored key has its top bits set).
+const AHEAD_UNKNOWN: u64 = u64::MAX;
+/// In `Dfs::keys`, marks the key of a position reached by a move that waits for its use
+/// (rule 7): the position's own key, under which it may be recorded whole.
+const AWAITED: u64 = 1 << 62;
+/// Bytes of `Dfs::keys` per byte of `Dfs::moves`: one key per move.
+const KEYS_PER_MOVE_BYTES: usize = 8 / std::mem::size_of::<Move>();
 /// Linear probes before a full neighbourhood counts as a full table.
 const PROBES: usize = 16;
 
@@ -168,6 +179,24 @@ impl Table {
         true
     }
 
+    /// Asks the processor to fetch the slot where a look for `key` starts: a hint, which
+    /// changes nothing else (and nothing at all elsewhere than on x86-64 and AArch64).
+    fn prefetch(&self, key: u64) {
+        let slot: *const u64 = &self.slots[Self::home(stored(key), self.slots.len() - 1)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults and writes nothing; `slot` points into `slots` anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
+        };
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: as above; PRFM only hints at a load.
+        unsafe {
+            std::arch::asm!("prfm pldl1keep, [{0}]", in(reg) slot, options(nostack, readonly, preserves_flags))
+        };
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        let _ = slot;
+    }
+
     pub(crate) fn bytes(&self) -> usize {
         self.slots.len() * 8
     }
@@ -222,6 +251,15 @@ struct Dfs<'r> {
     hasher: Hasher,
     scratch: Vec<(i32, Move)>,
     moves: Vec<Move>,
+    /// Per move in `moves`, the table key of the position it reaches, worked out ahead
+    /// (`look_ahead`), or `AHEAD_UNKNOWN`.
+    keys: Vec<u64>,
+    /// Positions reached that were recorded already, and those entered: where most are met
+    /// again, the DFS looks ahead (`look_ahead`).
+    met: u64,
+    entered: u64,
+    /// The table size from which it may look ahead: `LOOK_AHEAD_TABLE_BYTES`.
+    look_ahead_from: usize,
     effects: Vec<Effect>,
     frames: Vec<Frame>,
     /// The most bytes the path has held (room for one more node included): the pages it
@@ -284,6 +322,10 @@ impl<'r> Dfs<'r> {
             hasher,
             scratch: Vec::new(),
             moves: Vec::new(),
+            keys: Vec::new(),
+            met: 0,
+            entered: 0,
+            look_ahead_from: LOOK_AHEAD_TABLE_BYTES,
             effects: Vec::new(),
             frames: Vec::new(),
             path_peak: 0,
@@ -295,9 +337,11 @@ impl<'r> Dfs<'r> {
         let first = FIRST_PATH_BYTES.min(max_memory_bytes);
         reserve(&mut dfs.frames, first);
         reserve(&mut dfs.moves, first);
+        reserve(&mut dfs.keys, first * KEYS_PER_MOVE_BYTES);
         reserve(&mut dfs.effects, first);
         if !super::deadlock::dead(rules, &dfs.state) {
             rules.generate(&dfs.state, None, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+            dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
         }
         let end = dfs.moves.len() as u32;
         dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None });
@@ -308,15 +352,17 @@ impl<'r> Dfs<'r> {
     /// vectors, and the path's peak and the table within the memory cap.
     fn make_room(&mut self) -> bool {
         let used = std::mem::size_of::<Frame>() * (self.frames.len() + 1)
-            + std::mem::size_of::<Move>() * (self.moves.len() + MOVES_ROOM)
+            + (std::mem::size_of::<Move>() + 8) * (self.moves.len() + MOVES_ROOM)
             + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM);
         let cap = self.max_memory_bytes;
         let left = room(&mut self.frames, 1, cap)
             + room(&mut self.moves, MOVES_ROOM, cap)
+            + room(&mut self.keys, MOVES_ROOM, cap * KEYS_PER_MOVE_BYTES)
             + room(&mut self.effects, EFFECTS_ROOM, cap);
         self.path_peak = self.path_peak.max(used + left);
         self.frames.len() < self.frames.capacity()
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
+            && self.keys.len() + MOVES_ROOM <= self.keys.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
             && self.table.peak_bytes() + self.path_peak <= self.max_memory_bytes
     }
@@ -327,6 +373,44 @@ impl<'r> Dfs<'r> {
         match awaited {
             None => self.hasher.value(),
             Some((left, went, _)) => self.hasher.awaiting(left, went),
+        }
+    }
+
+    /// Works out the keys of the positions `moves[start..]` reach from the position on top of
+    /// the path, and asks the processor to fetch their slots of the table. Looked up one by
+    /// one as the search comes to them, each waits for memory (How They Run deal 176: over a
+    /// quarter of the time); fetched together, they arrive side by side, and a position
+    /// recorded already need not even be entered. Worth it only where most positions reached
+    /// were recorded already (that deal: two in three), since each one entered is then
+    /// made and hashed twice. A winning move is left `AHEAD_UNKNOWN`.
+    fn look_ahead(&mut self, start: usize) {
+        let rules = self.rules;
+        let effects_start = self.effects.len();
+        for i in start..self.moves.len() {
+            self.state.apply_unchecked(self.moves[i], &mut self.effects);
+            let effects = &self.effects[effects_start..];
+            let ahead = if self.state.is_won() {
+                AHEAD_UNKNOWN
+            } else {
+                // The piles the move touched, each once: only their shares of the hash change.
+                let mut touched = [0 as PileId; 2 * EFFECTS_ROOM];
+                let mut n = 0;
+                for pile in effects.iter().flat_map(|e| e.piles()) {
+                    if !touched[..n].contains(&pile) {
+                        touched[n] = pile;
+                        n += 1;
+                    }
+                }
+                let key = self.hasher.value_after(rules, &self.state, &touched[..n]);
+                self.table.prefetch(key);
+                match rules.awaited(&self.state, plain(effects)) {
+                    None => stored(key),
+                    Some(_) => stored(key) | AWAITED,
+                }
+            };
+            self.state.undo(&self.effects[effects_start..]);
+            self.effects.truncate(effects_start);
+            self.keys.push(ahead);
         }
     }
 
@@ -345,6 +429,7 @@ impl<'r> Dfs<'r> {
                 self.table.explored(self.key(awaited), cost);
                 self.frames.pop();
                 self.moves.truncate(start);
+                self.keys.truncate(start);
                 if self.frames.is_empty() {
                     return Step::Exhausted;
                 }
@@ -353,10 +438,20 @@ impl<'r> Dfs<'r> {
                 self.effects.truncate(effects_start);
                 continue;
             }
-            let mv = self.moves[top.next as usize];
+            let (mv, ahead) = (self.moves[top.next as usize], self.keys[top.next as usize]);
             top.next += 1;
             let parent_awaited = top.awaited.is_some();
             self.nodes += 1;
+            // A position worked out ahead and recorded already is not even entered.
+            let recorded = match ahead {
+                AHEAD_UNKNOWN => false,
+                key if key & AWAITED != 0 => self.table.contains(key & !AWAITED),
+                key => !self.table.insert(key),
+            };
+            if recorded {
+                self.met += 1;
+                continue;
+            }
             let effects_start = self.effects.len();
             self.state.apply_unchecked(mv, &mut self.effects);
             if self.state.is_won() {
@@ -366,13 +461,20 @@ impl<'r> Dfs<'r> {
             let plain = plain(&self.effects[effects_start..]);
             // After a move that waits for its use (rule 7) a position is explored only in part:
             // it is recorded apart, and skipped where it is recorded whole.
-            let awaited = rules.awaited(&self.state, plain);
-            let key = self.key(awaited);
-            let new = if awaited.is_some() && self.table.contains(self.hasher.value()) {
-                false
+            let (awaited, key, new) = if ahead & AWAITED == 0 {
+                (None, ahead, true)
             } else {
-                self.table.insert(key)
+                let awaited = rules.awaited(&self.state, plain);
+                let key = self.key(awaited);
+                let new = if awaited.is_some() && self.table.contains(self.hasher.value()) {
+                    false
+                } else {
+                    self.table.insert(key)
+                };
+                (awaited, key, new)
             };
+            self.met += u64::from(!new);
+            self.entered += u64::from(new);
             // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
             let effects = &self.effects[effects_start..];
             let dead = new
@@ -393,6 +495,11 @@ impl<'r> Dfs<'r> {
             let last = if parent_awaited { None } else { plain };
             let start = self.moves.len();
             rules.generate(&self.state, last, awaited, Mode::Sound, &mut self.scratch, &mut self.moves);
+            if self.met > self.entered && self.table.bytes() >= self.look_ahead_from {
+                self.look_ahead(start);
+            } else {
+                self.keys.resize(self.moves.len(), AHEAD_UNKNOWN);
+            }
             debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
             let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
             self.frames.push(Frame { start, end, next: start, effects_start, entered: self.nodes as u32, awaited });
@@ -529,6 +636,22 @@ pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (
         Step::Running | Step::OverMemory => Outcome::Unknown,
     };
     (outcome, dfs.table.len)
+}
+
+/// The sound DFS alone, looking ahead (`Dfs::look_ahead`) once its table holds
+/// `look_ahead_from` bytes: its verdict, the positions it recorded, and how many positions
+/// reached were met before and how many entered.
+#[cfg(test)]
+pub(crate) fn dfs_looking_ahead_from(root: &State, max_nodes: u64, look_ahead_from: usize) -> (Outcome, usize, u64, u64) {
+    let rules = Rules::new(root.kind());
+    let mut dfs = Dfs::new(&rules, root, 64 << 20, max_nodes);
+    dfs.look_ahead_from = look_ahead_from;
+    let outcome = match dfs.run(max_nodes) {
+        Step::Won(line) => Outcome::Won(line),
+        Step::Exhausted => Outcome::Unwinnable,
+        Step::Running | Step::OverMemory => Outcome::Unknown,
+    };
+    (outcome, dfs.table.len, dfs.met, dfs.entered)
 }
 
 #[cfg(test)]

@@ -337,6 +337,32 @@ fn forced_moves_keep_every_verdict() {
     }
 }
 
+/// Looking ahead (fetching the table's slots for a position's moves before trying them) only
+/// saves time: the DFS looking ahead from the start and the DFS never looking ahead give the
+/// same verdict, the same line, and record the same positions, in every game.
+#[test]
+fn looking_ahead_changes_nothing_but_speed() {
+    let mut looked_ahead = 0;
+    // Deals that are won at once, and hard ones (cut off at the node limit).
+    for (kind, deals) in [
+        (GameKind::HowTheyRun, [1, 3, 6, 28, 58, 106]),
+        (GameKind::YakutatBay, [1, 4, 22, 108, 113, 167]),
+        (GameKind::Dnieper, [1, 2, 28, 82, 54, 22]),
+        (GameKind::Chequers, [1, 2, 3, 4, 5, 6]),
+        (GameKind::Zerline, [1, 2, 3, 4, 5, 6]),
+    ] {
+        for n in deals {
+            let start = deal(kind, n);
+            let (outcome, recorded, met, entered) = super::search::dfs_looking_ahead_from(&start, 150_000, 0);
+            let never = super::search::dfs_looking_ahead_from(&start, 150_000, usize::MAX);
+            assert_eq!((&outcome, recorded, met, entered), (&never.0, never.1, never.2, never.3), "{kind:?} deal {n}");
+            // It looks ahead once more positions reached were met before than entered.
+            looked_ahead += usize::from(met > entered);
+        }
+    }
+    assert!(looked_ahead >= 8, "{looked_ahead}");
+}
+
 /// Rule 4 keeps safe cards home: the generator never plays back a card whose lower ranks are
 /// all home, and on small Yakutat Bay positions where the engine could, the verdicts agree with
 /// a search with no pruning.
