@@ -31,15 +31,15 @@
 //!    set can lose one round a cycle. Rule 4 does: the struck-out line is shorter.)
 //!    Nor is a card this rule would send home ever played back (G-3). Let `S` be that card
 //!    and those below it (an Ace: none; a 2: the Aces of the other colour, the only cards it
-//!    takes; any other card: every card of a lower rank), all home. A winning line that plays it back, with
-//!    every move of the cards of `S` struck out, is shorter and still wins. Out of their
-//!    foundations these cards hold only one another and lie on top of everything else, so
-//!    every other move finds the same group bottom (a group holding some carries fewer
-//!    cards), the same top card on its target, and on a foundation the same top card; nor do
-//!    they ever uncover a face-down card. A foundation that keeps its Ace instead of standing
-//!    empty for another finds that Ace another empty one (while Aces are out, at least as
-//!    many foundations are empty), so the line holds up to which foundation is which.
-//!    (Yakutat Bay deal 396: 3,938,474 nodes before, 2,576,865 with this.)
+//!    takes; any other card: every card of a lower rank), all home. A winning line that plays
+//!    it back, with every move of the cards of `S` struck out, is shorter and still wins. Out
+//!    of their foundations these cards hold only one another and lie on top of everything
+//!    else, so every other move finds the same group bottom (a group holding some carries
+//!    fewer cards), the same top card on its target, and on a foundation the same top card;
+//!    nor do they ever uncover a face-down card. A foundation that keeps its Ace instead of
+//!    standing empty for another finds that Ace another empty one (while Aces are out, at
+//!    least as many foundations are empty), so the line holds up to which foundation is
+//!    which. (Yakutat Bay deal 396: 3,938,474 nodes before, 2,576,865 with this.)
 //! 5. Forced cell-to-parent moves (one deck, tableau built down in suit with any group moving,
 //!    two cells at most, foundations that take complete runs only, no stock or reserve: How
 //!    They Run): a cell's card `c` goes onto its one possible parent `c+1` when that is a

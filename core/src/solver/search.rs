@@ -642,7 +642,11 @@ pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (
 /// `look_ahead_from` bytes: its verdict, the positions it recorded, and how many positions
 /// reached were met before and how many entered.
 #[cfg(test)]
-pub(crate) fn dfs_looking_ahead_from(root: &State, max_nodes: u64, look_ahead_from: usize) -> (Outcome, usize, u64, u64) {
+pub(crate) fn dfs_looking_ahead_from(
+    root: &State,
+    max_nodes: u64,
+    look_ahead_from: usize,
+) -> (Outcome, usize, u64, u64) {
     let rules = Rules::new(root.kind());
     let mut dfs = Dfs::new(&rules, root, 64 << 20, max_nodes);
     dfs.look_ahead_from = look_ahead_from;

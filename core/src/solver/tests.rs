@@ -51,9 +51,8 @@ fn after(s: &State, mv: Move) -> State {
 /// one whose lower ranks are all home.
 fn plays_back_a_safe_card(s: &State, mv: Move) -> bool {
     let Move::Transfer { from, .. } = mv else { return false };
-    let lower_home = |card: crate::card::Card| {
-        s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()))
-    };
+    let lower_home =
+        |card: crate::card::Card| s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()));
     s.kind() == GameKind::YakutatBay && s.map().is_foundation(from) && s.top(from).is_some_and(lower_home)
 }
 
