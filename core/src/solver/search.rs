@@ -630,12 +630,18 @@ pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (
     let mut dfs = Dfs::new(&rules, root, 256 << 20, max_nodes);
     dfs.table = Table::new(slots * 12, u64::MAX);
     dfs.table.insert(dfs.hasher.value());
-    let outcome = match dfs.run(max_nodes) {
+    let outcome = verdict(dfs.run(max_nodes));
+    (outcome, dfs.table.len)
+}
+
+/// What a DFS's last step tells, for the tests' searches of the DFS alone.
+#[cfg(test)]
+fn verdict(step: Step) -> Outcome {
+    match step {
         Step::Won(line) => Outcome::Won(line),
         Step::Exhausted => Outcome::Unwinnable,
         Step::Running | Step::OverMemory => Outcome::Unknown,
-    };
-    (outcome, dfs.table.len)
+    }
 }
 
 /// The sound DFS alone, looking ahead (`Dfs::look_ahead`) once its table holds
@@ -650,11 +656,7 @@ pub(crate) fn dfs_looking_ahead_from(
     let rules = Rules::new(root.kind());
     let mut dfs = Dfs::new(&rules, root, 64 << 20, max_nodes);
     dfs.look_ahead_from = look_ahead_from;
-    let outcome = match dfs.run(max_nodes) {
-        Step::Won(line) => Outcome::Won(line),
-        Step::Exhausted => Outcome::Unwinnable,
-        Step::Running | Step::OverMemory => Outcome::Unknown,
-    };
+    let outcome = verdict(dfs.run(max_nodes));
     (outcome, dfs.table.len, dfs.met, dfs.entered)
 }
 
