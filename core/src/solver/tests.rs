@@ -56,9 +56,28 @@ fn plays_back_a_safe_card(s: &State, mv: Move) -> bool {
     s.kind() == GameKind::YakutatBay && s.map().is_foundation(from) && s.top(from).is_some_and(lower_home)
 }
 
+/// Whether `mv` takes a tableau's top card lying on its parent into a cell (How They Run)
+/// while the other cell is taken or the parent lies on its own: rule 8 leaves it out.
+fn digs_in_vain(s: &State, mv: Move) -> bool {
+    let Move::Transfer { from, to, .. } = mv else { return false };
+    let map = s.map();
+    let pile = s.pile(from);
+    let on_parent = |i: usize| {
+        let (under, card) = (pile[i - 1], pile[i]);
+        under.face_up() && under.suit() == card.suit() && under.rank() == card.rank() + 1
+    };
+    let n = pile.len();
+    s.kind() == GameKind::HowTheyRun
+        && map.is_tableau(from)
+        && map.cells().contains(&to)
+        && n >= 2
+        && on_parent(n - 1)
+        && ((n >= 3 && on_parent(n - 2)) || map.cells().filter(|&c| s.pile(c).is_empty()).count() < 2)
+}
+
 /// The generator yields legal moves only, and every legal move it leaves out (pruning rules
-/// 1 and 2) reaches a position the generated moves reach too, or the position itself. (Rule 4
-/// also leaves out playing back a safe card: tested on its own.)
+/// 1 and 2) reaches a position the generated moves reach too, or the position itself. (Rules 4
+/// and 8 also leave out playing back a safe card and digging in vain: tested on their own.)
 #[test]
 fn generator_is_legal_and_prunes_only_symmetric_moves() {
     for kind in GameKind::ALL {
@@ -75,7 +94,8 @@ fn generator_is_legal_and_prunes_only_symmetric_moves() {
             }
             let mut reached: HashSet<u64> = generated.iter().map(|&m| hash_of(&rules, &after(&s, m))).collect();
             reached.insert(hash_of(&rules, &s));
-            for mv in legal.iter().filter(|&&m| !generated.contains(&m) && !plays_back_a_safe_card(&s, m)) {
+            let on_purpose = |m: Move| plays_back_a_safe_card(&s, m) || digs_in_vain(&s, m);
+            for mv in legal.iter().filter(|&&m| !generated.contains(&m) && !on_purpose(m)) {
                 assert!(reached.contains(&hash_of(&rules, &after(&s, *mv))), "{kind:?}: lost {mv:?}");
             }
         }
@@ -182,7 +202,8 @@ fn immediate_reversal_is_pruned_and_only_returns_to_the_parent() {
 
 /// How many legal moves of `s` change the position.
 fn changing_moves(s: &State) -> usize {
-    s.legal_move_list().into_iter().filter(|m| !s.is_null_move(*m)).count()
+    let left_out = |m: Move| s.is_null_move(m) || plays_back_a_safe_card(s, m) || digs_in_vain(s, m);
+    s.legal_move_list().into_iter().filter(|&m| !left_out(m)).count()
 }
 
 /// The move rule 4, 5 or 6 forces: `generate` offers only it, a tableau card going home or a
@@ -360,6 +381,59 @@ fn looking_ahead_changes_nothing_but_speed() {
         }
     }
     assert!(looked_ahead >= 8, "{looked_ahead}");
+}
+
+/// Rule 8 (How They Run): the generator never takes a card lying on its parent into a cell
+/// while the other cell is taken or the parent lies on its own, where the engine could; and on
+/// small positions where it could, the verdicts agree with a search with no pruning.
+#[test]
+fn cells_never_dig_in_vain() {
+    let kind = GameKind::HowTheyRun;
+    let rules = Rules::new(kind);
+    let mut seed = 0xd16;
+    let (mut left_out, mut compared) = (0, [0usize; 2]);
+    for _ in 0..3000 {
+        let mut s = small_position_with_hidden_cards(kind, 3, &mut seed);
+        // Free none, one or both cells: their cards go on top of the tableau. Then a card or
+        // two goes onto its parent on top of a pile, from wherever it lay.
+        let map = *s.map();
+        for c in map.cells() {
+            if next(&mut seed) % 3 != 0 {
+                if let Some(card) = s.pile_mut(c).pop() {
+                    let p = (next(&mut seed) % u64::from(map.tableau)) as u8;
+                    s.pile_mut(p).push(card);
+                }
+            }
+        }
+        for _ in 0..1 + next(&mut seed) % 2 {
+            let p = (next(&mut seed) % u64::from(map.tableau)) as u8;
+            let Some(parent) = s.top(p).filter(|c| c.face_up() && c.rank() > 1) else { continue };
+            let child = crate::card::Card::new(0, parent.suit(), parent.rank() - 1);
+            for q in 0..map.len {
+                s.pile_mut(q).retain(|c| c.id() != child.id());
+            }
+            s.pile_mut(p).push(child.with_face_up(true));
+            // A pile's top card is face up (G-2).
+            for q in map.tableau() {
+                if let Some(c) = s.pile_mut(q).last_mut() {
+                    *c = c.with_face_up(true);
+                }
+            }
+        }
+        let in_vain: Vec<Move> = s.legal_move_list().into_iter().filter(|&mv| digs_in_vain(&s, mv)).collect();
+        if in_vain.is_empty() || forced_move(&rules, &s).is_some() {
+            continue;
+        }
+        let mut generated = Vec::new();
+        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
+        assert!(in_vain.iter().all(|mv| !generated.contains(mv)), "{:?}", s.piles());
+        left_out += 1;
+        let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
+        let verdict = solve(&s, &Limits::default(), &no_cancel);
+        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
+        compared[usize::from(truth)] += 1;
+    }
+    assert!(left_out >= 300 && compared[0] >= 10 && compared[1] >= 300, "{left_out} {compared:?}");
 }
 
 /// Rule 4 keeps safe cards home: the generator never plays back a card whose lower ranks are
