@@ -383,6 +383,31 @@ fn looking_ahead_changes_nothing_but_speed() {
     assert!(looked_ahead >= 8, "{looked_ahead}");
 }
 
+/// Where `s` has legal moves `left_out` says a pruning rule leaves out, and no move is forced:
+/// checks that the generator offers none of them and, where an unpruned search decides `s`
+/// within its cap, that the solver agrees, counting it in `compared` (unwinnable, winnable).
+/// Whether there were such moves.
+fn leaves_out_and_keeps_the_verdict(
+    rules: &Rules,
+    s: &State,
+    left_out: fn(&State, Move) -> bool,
+    compared: &mut [usize; 2],
+) -> bool {
+    let moves: Vec<Move> = s.legal_move_list().into_iter().filter(|&mv| left_out(s, mv)).collect();
+    if moves.is_empty() || forced_move(rules, s).is_some() {
+        return false;
+    }
+    let mut generated = Vec::new();
+    rules.generate(s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
+    assert!(moves.iter().all(|mv| !generated.contains(mv)), "{:?}", s.piles());
+    if let Some(truth) = brute_force_winnable(s, 50_000) {
+        let verdict = solve(s, &Limits::default(), &no_cancel);
+        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
+        compared[usize::from(truth)] += 1;
+    }
+    true
+}
+
 /// Rule 8 (How They Run): the generator never takes a card lying on its parent into a cell
 /// while the other cell is taken or the parent lies on its own, where the engine could; and on
 /// small positions where it could, the verdicts agree with a search with no pruning.
@@ -420,18 +445,7 @@ fn cells_never_dig_in_vain() {
                 }
             }
         }
-        let in_vain: Vec<Move> = s.legal_move_list().into_iter().filter(|&mv| digs_in_vain(&s, mv)).collect();
-        if in_vain.is_empty() || forced_move(&rules, &s).is_some() {
-            continue;
-        }
-        let mut generated = Vec::new();
-        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
-        assert!(in_vain.iter().all(|mv| !generated.contains(mv)), "{:?}", s.piles());
-        left_out += 1;
-        let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
-        let verdict = solve(&s, &Limits::default(), &no_cancel);
-        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
-        compared[usize::from(truth)] += 1;
+        left_out += usize::from(leaves_out_and_keeps_the_verdict(&rules, &s, digs_in_vain, &mut compared));
     }
     assert!(left_out >= 300 && compared[0] >= 10 && compared[1] >= 300, "{left_out} {compared:?}");
 }
@@ -458,19 +472,7 @@ fn safe_cards_are_never_played_back_and_no_verdict_changes() {
                 s.pile_mut(p).insert(at, card);
             }
         }
-        let safe_back: Vec<Move> =
-            s.legal_move_list().into_iter().filter(|&mv| plays_back_a_safe_card(&s, mv)).collect();
-        if safe_back.is_empty() || forced_move(&rules, &s).is_some() {
-            continue;
-        }
-        let mut generated = Vec::new();
-        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
-        assert!(safe_back.iter().all(|mv| !generated.contains(mv)), "{:?}", s.piles());
-        kept_home += 1;
-        let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
-        let verdict = solve(&s, &Limits::default(), &no_cancel);
-        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
-        compared[usize::from(truth)] += 1;
+        kept_home += usize::from(leaves_out_and_keeps_the_verdict(&rules, &s, plays_back_a_safe_card, &mut compared));
     }
     assert!(kept_home >= 100 && compared[1] >= 50, "{kept_home} {compared:?} (unwinnable, winnable)");
 }
