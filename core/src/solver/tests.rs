@@ -423,7 +423,7 @@ fn cells_never_dig_in_vain() {
         // two goes onto its parent on top of a pile, from wherever it lay.
         let map = *s.map();
         for c in map.cells() {
-            if next(&mut seed) % 3 != 0 {
+            if next(&mut seed) % 3 < 2 {
                 if let Some(card) = s.pile_mut(c).pop() {
                     let p = (next(&mut seed) % u64::from(map.tableau)) as u8;
                     s.pile_mut(p).push(card);
