@@ -19,7 +19,7 @@
 //! A round too wide for the memory ends there, and the rounds go on at half that width, with
 //! jitter, until the budget is spent: a phone's cap narrows the beam, it does not stop it.
 
-use super::hash::{mix, Hasher};
+use super::hash::{mix, touched, Hasher};
 use super::moves::{Mode, Rules};
 use super::search::{Step, Table};
 use crate::engine::{Effect, Move};
@@ -212,10 +212,7 @@ impl<'r> Beam<'r> {
                         return Step::Won(self.line(node, mv));
                     }
                     // Only the piles the move touched change their hash and value.
-                    self.touched.clear();
-                    self.touched.extend(self.effects.iter().flat_map(|e| e.piles()));
-                    self.touched.sort_unstable();
-                    self.touched.dedup();
+                    touched(&self.effects, &mut self.touched);
                     let key = hasher.value_after(rules, state, &self.touched);
                     if self.seen.insert(key) && !rules.is_dead_after(state, &self.effects) {
                         let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();

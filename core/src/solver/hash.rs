@@ -33,6 +33,15 @@ fn pile_hash(cards: &[Card]) -> u64 {
     })
 }
 
+/// Fills `piles` with the piles `effects` touched, each once: the only ones whose shares of
+/// the hash change (`Hasher::value_after`).
+pub(crate) fn touched(effects: &[Effect], piles: &mut Vec<PileId>) {
+    piles.clear();
+    piles.extend(effects.iter().flat_map(|e| e.piles()));
+    piles.sort_unstable();
+    piles.dedup();
+}
+
 /// The canonical hash, kept up to date pile by pile: a move touches few piles, so only their
 /// shares of the sum are recomputed.
 pub(crate) struct Hasher {

@@ -28,7 +28,7 @@
 //! the beam (which can still win, never prove).
 
 use super::beam::Beam;
-use super::hash::Hasher;
+use super::hash::{touched, Hasher};
 use super::moves::{plain, Awaited, Mode, Rules};
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
@@ -60,8 +60,6 @@ const AHEAD_UNKNOWN: u64 = u64::MAX;
 /// In `Dfs::keys`, marks the key of a position reached by a move that waits for its use
 /// (rule 7): the position's own key, under which it may be recorded whole.
 const AWAITED: u64 = 1 << 62;
-/// Bytes of `Dfs::keys` per byte of `Dfs::moves`: one key per move.
-const KEYS_PER_MOVE_BYTES: usize = 8 / std::mem::size_of::<Move>();
 /// Linear probes before a full neighbourhood counts as a full table.
 const PROBES: usize = 16;
 
@@ -258,6 +256,8 @@ struct Dfs<'r> {
     /// again, the DFS looks ahead (`look_ahead`).
     met: u64,
     entered: u64,
+    /// The piles a move looked ahead at touched (`look_ahead`).
+    touched: Vec<PileId>,
     /// The table size from which it may look ahead: `LOOK_AHEAD_TABLE_BYTES`.
     look_ahead_from: usize,
     effects: Vec<Effect>,
@@ -325,6 +325,7 @@ impl<'r> Dfs<'r> {
             keys: Vec::new(),
             met: 0,
             entered: 0,
+            touched: Vec::new(),
             look_ahead_from: LOOK_AHEAD_TABLE_BYTES,
             effects: Vec::new(),
             frames: Vec::new(),
@@ -337,7 +338,7 @@ impl<'r> Dfs<'r> {
         let first = FIRST_PATH_BYTES.min(max_memory_bytes);
         reserve(&mut dfs.frames, first);
         reserve(&mut dfs.moves, first);
-        reserve(&mut dfs.keys, first * KEYS_PER_MOVE_BYTES);
+        reserve(&mut dfs.keys, keys_bytes(first));
         reserve(&mut dfs.effects, first);
         if !super::deadlock::dead(rules, &dfs.state) {
             rules.generate(&dfs.state, None, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
@@ -352,12 +353,12 @@ impl<'r> Dfs<'r> {
     /// vectors, and the path's peak and the table within the memory cap.
     fn make_room(&mut self) -> bool {
         let used = std::mem::size_of::<Frame>() * (self.frames.len() + 1)
-            + (std::mem::size_of::<Move>() + 8) * (self.moves.len() + MOVES_ROOM)
+            + (std::mem::size_of::<Move>() + std::mem::size_of::<u64>()) * (self.moves.len() + MOVES_ROOM)
             + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM);
         let cap = self.max_memory_bytes;
         let left = room(&mut self.frames, 1, cap)
             + room(&mut self.moves, MOVES_ROOM, cap)
-            + room(&mut self.keys, MOVES_ROOM, cap * KEYS_PER_MOVE_BYTES)
+            + room(&mut self.keys, MOVES_ROOM, keys_bytes(cap))
             + room(&mut self.effects, EFFECTS_ROOM, cap);
         self.path_peak = self.path_peak.max(used + left);
         self.frames.len() < self.frames.capacity()
@@ -392,16 +393,8 @@ impl<'r> Dfs<'r> {
             let ahead = if self.state.is_won() {
                 AHEAD_UNKNOWN
             } else {
-                // The piles the move touched, each once: only their shares of the hash change.
-                let mut touched = [0 as PileId; 2 * EFFECTS_ROOM];
-                let mut n = 0;
-                for pile in effects.iter().flat_map(|e| e.piles()) {
-                    if !touched[..n].contains(&pile) {
-                        touched[n] = pile;
-                        n += 1;
-                    }
-                }
-                let key = self.hasher.value_after(rules, &self.state, &touched[..n]);
+                touched(effects, &mut self.touched);
+                let key = self.hasher.value_after(rules, &self.state, &self.touched);
                 self.table.prefetch(key);
                 match rules.awaited(&self.state, plain(effects)) {
                     None => stored(key),
@@ -466,7 +459,8 @@ impl<'r> Dfs<'r> {
             } else {
                 let awaited = rules.awaited(&self.state, plain);
                 let key = self.key(awaited);
-                let new = if awaited.is_some() && self.table.contains(self.hasher.value()) {
+                // (Worked out ahead, the position is known not to be recorded whole.)
+                let new = if awaited.is_some() && ahead == AHEAD_UNKNOWN && self.table.contains(self.hasher.value()) {
                     false
                 } else {
                     self.table.insert(key)
@@ -523,6 +517,11 @@ fn room<T>(v: &mut Vec<T>, n: usize, max_bytes: usize) -> usize {
     }
     reserve(v, max_bytes);
     old
+}
+
+/// The bytes of `Dfs::keys` that hold a key for each move `move_bytes` of `Dfs::moves` hold.
+fn keys_bytes(move_bytes: usize) -> usize {
+    move_bytes / std::mem::size_of::<Move>() * std::mem::size_of::<u64>()
 }
 
 /// Makes `v` hold as many elements as `bytes` hold, or as many as the allocator grants.
