@@ -434,16 +434,9 @@ fn cells_never_dig_in_vain() {
             let p = (next(&mut seed) % u64::from(map.tableau)) as u8;
             let Some(parent) = s.top(p).filter(|c| c.face_up() && c.rank() > 1) else { continue };
             let child = crate::card::Card::new(0, parent.suit(), parent.rank() - 1);
-            for q in 0..map.len {
-                s.pile_mut(q).retain(|c| c.id() != child.id());
-            }
+            take_out(&mut s, &[child]);
             s.pile_mut(p).push(child.with_face_up(true));
-            // A pile's top card is face up (G-2).
-            for q in map.tableau() {
-                if let Some(c) = s.pile_mut(q).last_mut() {
-                    *c = c.with_face_up(true);
-                }
-            }
+            turn_tops_face_up(&mut s);
         }
         left_out += usize::from(leaves_out_and_keeps_the_verdict(&rules, &s, digs_in_vain, &mut compared));
     }
@@ -819,14 +812,23 @@ fn with_king_run(s: &mut State, lengths: std::ops::Range<u64>, seed: &mut u64) {
     let Some(suit) = map.tableau().chain(map.cells()).find_map(|p| s.top(p)).map(|c| c.suit()) else { return };
     let length = lengths.start + next(seed) % (lengths.end - lengths.start);
     let run: Vec<Card> = (0..length).map(|i| Card::new(0, suit, 13 - i as u8).with_face_up(true)).collect();
-    for p in 0..map.len {
-        s.pile_mut(p).retain(|c| run.iter().all(|r| r.id() != c.id()));
-    }
+    take_out(s, &run);
     let p = (next(seed) % u64::from(map.tableau)) as u8;
     let moved = std::mem::replace(s.pile_mut(p), run);
     s.pile_mut((p + 1) % map.tableau).extend(moved);
-    // A pile's top card is face up (G-2).
-    for p in map.tableau() {
+    turn_tops_face_up(s);
+}
+
+/// Takes `cards` out of every pile of `s`, wherever they lie.
+fn take_out(s: &mut State, cards: &[crate::card::Card]) {
+    for p in 0..s.map().len {
+        s.pile_mut(p).retain(|c| cards.iter().all(|r| r.id() != c.id()));
+    }
+}
+
+/// Turns each tableau pile's top card face up, as G-2 has it, after a test rebuilt the piles.
+fn turn_tops_face_up(s: &mut State) {
+    for p in s.map().tableau() {
         if let Some(c) = s.pile_mut(p).last_mut() {
             *c = c.with_face_up(true);
         }
