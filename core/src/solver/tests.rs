@@ -249,14 +249,16 @@ fn forced_foundation_moves_are_aces_safe_twos_and_cards_above_all_lower_ranks() 
 
 /// Rules 5 and 6 (How They Run) force a card onto its parent exactly when the parent is a
 /// tableau top lying on its own parent: a cell's card; or a tableau group's bottom card, when
-/// the parent tops a run from a King, three cards at least, that fills its pile.
+/// that parent lies on its own too, or the parent tops a run that fills its pile and the other
+/// Kings are settled, and the pile holds no card of lower rank than a card of the group in its
+/// suit.
 #[test]
 fn cards_are_forced_onto_parents_that_lie_on_theirs() {
     use crate::card::Card;
     let kind = GameKind::HowTheyRun;
     let rules = Rules::new(kind);
     let mut seed = 78;
-    let mut forced = [0; 2];
+    let mut forced = [0; 3];
     let walked = walk_positions(kind, 20, 80);
     let ends: Vec<State> = (0..300)
         .map(|i| {
@@ -287,21 +289,29 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
             map.cells().all(|c| !s.pile(c).iter().any(king))
                 && map.tableau().filter(|&p| p != q).all(|p| !s.pile(p).iter().skip(1).any(king))
         };
-        // Any face-up card of a pile, as the bottom of its group, onto a pile that holds only
-        // a run down from a King, three cards at least, or fewer while the other Kings are
-        // settled.
-        let from_tableau = |p: u8| {
+        // Any face-up card of a pile, as the bottom of its group, onto a parent that lies on
+        // a chain of two more, or tops a run that fills its pile while the other Kings are
+        // settled; but never onto a pile holding a card of lower rank than a card of the group
+        // in its suit. Counted apart: onto a King's run.
+        let from_tableau = |p: u8, kings_run: bool| {
             let pile = s.pile(p);
             (pile.len() - s.face_up_count(p)..pile.len()).any(|i| {
                 parent_on_chain(pile[i], p, 0).is_some_and(|q| {
                     let onto = s.pile(q);
-                    king(&onto[0])
-                        && onto.windows(2).all(|w| next_of(w[0], w[1]))
-                        && (onto.len() >= 3 || kings_settled(q))
+                    let buried =
+                        onto.iter().any(|z| pile[i..].iter().any(|g| g.suit() == z.suit() && g.rank() > z.rank()));
+                    let run = onto.windows(2).all(|w| next_of(w[0], w[1]));
+                    !buried
+                        && (parent_on_chain(pile[i], p, 2) == Some(q) || (run && kings_settled(q)))
+                        && kings_run == (run && king(&onto[0]))
                 })
             })
         };
-        let due = [map.cells().any(from_cell), map.tableau().any(from_tableau)];
+        let due = [
+            map.cells().any(from_cell),
+            map.tableau().any(|p| from_tableau(p, true)),
+            map.tableau().any(|p| from_tableau(p, false)),
+        ];
         let mut generated = Vec::new();
         rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
         let real = changing_moves(&s);
@@ -311,16 +321,18 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
         };
         // A lone move where others exist is a due one; where one is due, a lone move is offered.
         match lone {
-            Some(from) if real > 1 && map.is_tableau(from) => assert!(from_tableau(from), "{:?}", s.piles()),
+            Some(from) if real > 1 && map.is_tableau(from) => {
+                assert!(from_tableau(from, true) || from_tableau(from, false), "{:?}", s.piles())
+            }
             Some(from) if real > 1 => assert!(from_cell(from), "{:?}", s.piles()),
             Some(_) => {}
-            None => assert!(due == [false; 2], "{:?}", s.piles()),
+            None => assert!(due == [false; 3], "{:?}", s.piles()),
         }
         for (count, due) in forced.iter_mut().zip(due) {
             *count += usize::from(due && real > 1);
         }
     }
-    assert!(forced.iter().all(|&n| n > 10), "{forced:?} (from a cell, from the tableau)");
+    assert!(forced.iter().all(|&n| n > 10), "{forced:?} (from a cell, onto a King's run, onto another parent)");
 }
 
 /// Rules 4, 5 and 6 against a search with no pruning, on small positions where one forces a move
@@ -440,7 +452,7 @@ fn cells_never_dig_in_vain() {
         }
         left_out += usize::from(leaves_out_and_keeps_the_verdict(&rules, &s, digs_in_vain, &mut compared));
     }
-    assert!(left_out >= 300 && compared[0] >= 10 && compared[1] >= 300, "{left_out} {compared:?}");
+    assert!(left_out >= 300 && compared[0] >= 5 && compared[1] >= 300, "{left_out} {compared:?}");
 }
 
 /// Rule 4 keeps safe cards home: the generator never plays back a card whose lower ranks are
@@ -470,14 +482,14 @@ fn safe_cards_are_never_played_back_and_no_verdict_changes() {
     assert!(kept_home >= 100 && compared[1] >= 50, "{kept_home} {compared:?} (unwinnable, winnable)");
 }
 
-/// Rule 6 needs its King. Here the win takes the group from the A♠ under 7♠ 6♠ onto 2♠ on
-/// 3♠, to free the 8♠ beneath; forcing 3♠ onto 4♠ once 5♠ and 4♠ have left the cells for 6♠
-/// (a run of three, but not from a King) would bury the A♠ under its own parent.
+/// Rule 6 buries nothing. In this position, which a search with no pruning found, a rule 6
+/// that forced groups onto parents even where a card beneath had its parent in the group, or
+/// below it in suit, lost the win.
 #[test]
-fn rule_6_keeps_a_win_that_needs_its_king() {
+fn rule_6_keeps_a_win_that_burying_would_lose() {
     let run = |suit: char| cards_json(suit, (1..=13).rev());
     let json = format!(
-        r#"{{"game":"how-they-run","tableau":[["JS"],["QS"],["8S","AS","7S","6S"],["KS"],[],[],["3S"],["9S","2S"],["TS"],[]],"foundations":[[{}],[{}],[{}],[]],"cells":[["4S"],["5S"]]}}"#,
+        r##"{{"game":"how-they-run","tableau":[["#TS","9S"],[],["JS"],[],[],["3S","4S"],["#8S","#KS","2S","6S","5S"],["QS"],[],["AS"]],"foundations":[[{}],[{}],[{}],[]],"cells":[[],["7S"]]}}"##,
         run('C'),
         run('D'),
         run('H')
@@ -692,7 +704,8 @@ fn the_beam_puts_a_group_onto_a_parent_that_tops_a_pile_of_one_run() {
     };
     let eight_onto_nine = Move::Transfer { from: 1, count: 2, to: 0 };
     // 9♠ alone is a run: 8♠ 2♠ go onto it, though A♠ could go onto 2♠ and 9♠ onto 10♠.
-    let s = position(r#""9S""#, r#""KS","JS","QS","TS""#);
+    // (With the K♠ at the bottom of its pile, rule 6 would force that move in the DFS too.)
+    let s = position(r#""9S""#, r#""JS","KS","QS","TS""#);
     let (sound, _) = moves(&s, Mode::Sound);
     assert!(sound.contains(&eight_onto_nine) && sound.len() >= 3, "{sound:?}");
     let passed_over = sound.len() - 1;
@@ -1074,10 +1087,20 @@ fn a_waiting_move_may_be_followed_onto_its_own_group() {
     }
 }
 
-/// Whether some move from `s` waits for its use, and rule 7 then leaves out a move.
+/// Whether, once the moves forced from `s` are made, some move waits for its use, and rule 7
+/// then leaves out a move.
 fn leaves_out_moves_after_a_waiting_move(rules: &Rules, s: &State) -> bool {
+    let mut s = s.clone();
     let mut moves = Vec::new();
-    rules.generate(s, None, None, Mode::Sound, &mut Vec::new(), &mut moves);
+    loop {
+        moves.clear();
+        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut moves);
+        match moves[..] {
+            [forced] if forced_move(rules, &s).is_some() => s.apply_unchecked(forced, &mut Vec::new()),
+            _ => break,
+        }
+    }
+    let s = &s;
     moves.into_iter().any(|mv| {
         let mut effects = Vec::new();
         let mut t = s.clone();
