@@ -92,10 +92,10 @@
 //!    *waiting* move turns no card and sends nothing home; it takes a group `g` off a pile `X`,
 //!    leaving `u` (face up) on top or `X` empty, and puts it onto a tableau card (only where
 //!    foundations are built card by card), onto an empty tableau pile, or into a cell; where
-//!    runs go home, `u` is no Ace and not the parent of `g`'s bottom card. After it only these
-//!    are tried (and a forced move): a move onto `X` (onto any empty pile, if `X` is empty);
-//!    from `X`, `u` alone home or into a cell, or a group onto the pile `g` went to; and any
-//!    move from `X` if `X` holds, beneath `u`, a card `u` accepts.
+//!    runs go home, `u` is no Ace and not the parent of `g`'s bottom card; and it is not rule
+//!    9's forced move. After it only these are tried (and a forced move): a move onto `X` (onto
+//!    any empty pile, if `X` is empty); from `X`, `u` alone home or into a cell, or a group onto
+//!    the pile `g` went to; and any move from `X` if `X` holds, beneath `u`, a card `u` accepts.
 //!    Why a winning line `L` gives one, no longer, where each waiting move is followed by one
 //!    of these. Say a later move `k` *depends* on a waiting move `m` if, `m` not played, `k`
 //!    would be illegal or do otherwise. Only these can: onto `u` or onto `X` empty; `u` alone
@@ -135,6 +135,30 @@
 //!    cell left for `c+2`, so its trip, and then `c`'s, would be struck out. (Waiting moves
 //!    later, like rule 7's, never lengthens a line. How They Run deal 28: 20,738,075 nodes
 //!    before, 13,100,214 with this.)
+//! 9. Kings go to empty piles while there is one for each (How They Run, as rule 5): a King
+//!    lying on a card, with its group, or a King in a cell goes to an empty tableau pile when
+//!    at least as many piles are empty as Kings in play do not lie at the bottom of one (are
+//!    *astray*); then it is the only move tried.
+//!    Why a winning line `L` from before gives one from after, no longer: play `L` with the
+//!    King's group on its own pile already. What `L` does with the King is move it, with its
+//!    group, to an empty pile (only Kings go there; a King goes nowhere else), or, alone on
+//!    top, into a cell and on from there: these moves are struck out. Groups from beneath it
+//!    that carried it go without it; moves onto its group's top card find that card where it
+//!    is; the card it lay on is uncovered early, which only adds options. Until `L` moves the
+//!    King, one pile fewer is empty; but every move of another King astray onto an empty pile
+//!    still finds one. Only Kings fill empty piles: a King astray once; a King at the bottom
+//!    of a pile only after it emptied one (moving its whole pile, or going alone into a cell).
+//!    So when `L` moves another King astray onto an empty pile, before this one, at most the
+//!    Kings astray but these two have filled one each: of the piles empty at the start, at
+//!    least as many as Kings astray, two are left, one of them with this King on it. A run
+//!    completed early goes home early, as in rule 6. The line may be as long as `L` (where
+//!    `L` never moves the King), but one King fewer is astray: the length of a shortest win,
+//!    then the Kings astray, is a measure each forced move lowers (rules 4 to 6 shorten the
+//!    win), which is what the note at rule 4 asks. Nor does the move wait for its use (rule
+//!    7): that argument plays it later, this one first (taken for a waiting move, it lost
+//!    wins on the tests' small positions). (How They Run
+//!    deal 155: 14,322,699 nodes before, 11,107,015 with this; deal 28: 5,233,537 and
+//!    4,204,669.)
 //!
 //! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
 //! may lose wins and so never proves anything:
@@ -247,6 +271,7 @@ impl Rules {
             && spec.tableau.build == Build { suit: SuitRule::Same, direction: Direction::Down, wrap: false }
             && spec.tableau.unit == MoveUnit::Group
             && (1..=2).contains(&spec.cells)
+            && spec.tableau.empty == EmptyRule::OnlyRank(KING)
             && spec.reserve.is_none()
             && spec.stock.is_none()
             && !spec.foundations.is_empty()
@@ -417,11 +442,24 @@ impl Rules {
             PileKind::Cell => true,
             _ => false,
         } && (!self.runs_home || under.is_none_or(|u| u.rank() != ACE && !self.supports(u, bottom)));
-        if !waits {
+        if !waits || self.forced_king(s, to, bottom, under.is_some()) {
             return None;
         }
         let holds_child = under.is_some_and(|u| s.pile(from).iter().rev().skip(1).any(|&c| self.supports(u, c)));
         Some((from, to, holds_child))
+    }
+
+    /// Whether a move that put `bottom` at the bottom of tableau pile `to`, leaving a card on
+    /// top of the pile it left (`left_a_card`), was rule 9's forced move: a King's, where before
+    /// it as many piles were empty as Kings astray (one more of each than now). Such a move waits
+    /// for nothing: rule 9's argument plays it first, where rule 7's would play it late.
+    fn forced_king(&self, s: &State, to: PileId, bottom: Card, left_a_card: bool) -> bool {
+        self.onto_one_parent
+            && bottom.rank() == KING
+            && left_a_card
+            && self.kind(to) == PileKind::Tableau
+            && s.pile(to).first() == Some(&bottom)
+            && self.kings_astray(s) <= self.map.tableau().filter(|&p| s.pile(p).is_empty()).count()
     }
 
     /// Rule 7: whether `mv` may follow a move that waits for its use.
@@ -546,6 +584,8 @@ impl Rules {
             _ => None,
         };
         let group = self.spec.tableau.unit == MoveUnit::Group;
+        // Rules 6 and 9 ask it.
+        let astray = if self.onto_one_parent { self.kings_astray(s) } else { 0 };
 
         for from in 0..map.len {
             let kind = self.kind(from);
@@ -602,7 +642,7 @@ impl Rules {
                     let forced = if kind == PileKind::Cell {
                         onto.windows(2).next_back().is_some_and(natural)
                     } else {
-                        self.joins_for_good(s, &pile[pile.len() - count..], to)
+                        self.joins_for_good(s, &pile[pile.len() - count..], to, astray)
                     };
                     let mv = Move::Transfer { from, count: count as u8, to };
                     if forced {
@@ -618,6 +658,17 @@ impl Rules {
                     EmptyRule::AnyCard => true,
                     EmptyRule::OnlyRank(rank) => bottom.rank() == rank,
                 };
+                // Rule 9: a King astray goes to an empty pile while there is one for each.
+                if self.onto_one_parent
+                    && empty_tableau != 0
+                    && bottom.rank() == KING
+                    && (kind == PileKind::Cell || (kind == PileKind::Tableau && count < pile.len()))
+                    && astray <= empty_tableau.count_ones() as usize
+                {
+                    let mv = Move::Transfer { from, count: count as u8, to: empty_tableau.trailing_zeros() as PileId };
+                    debug_assert!(s.is_legal(mv));
+                    return Some(mv);
+                }
                 if empty_ok && empty_tableau != 0 {
                     if !symmetric {
                         targets |= empty_tableau;
@@ -687,27 +738,29 @@ impl Rules {
     /// of pile `to`, as the only move: it buries no card of `to` under a card of its suit and
     /// higher rank, and the parent lies on its own, lying on its own, or tops a run that fills
     /// its pile while the other Kings are settled.
-    fn joins_for_good(&self, s: &State, group: &[Card], to: PileId) -> bool {
+    fn joins_for_good(&self, s: &State, group: &[Card], to: PileId, kings_astray: usize) -> bool {
+        let onto = s.pile(to);
+        let natural = |w: &[Card]| self.supports(w[0], w[1]);
+        let n = onto.len();
+        let stays = (n >= 3 && onto[n - 3..].windows(2).all(natural))
+            // (A run holds a King only at its bottom.)
+            || (onto.windows(2).all(natural) && kings_astray == 0);
+        if !stays {
+            return false;
+        }
         let mut highest = [0u8; 4];
         for &g in group {
             let suit = face(g) / 13;
             highest[suit] = highest[suit].max(g.rank());
         }
-        let onto = s.pile(to);
-        if onto.iter().any(|&z| z.rank() < highest[face(z) / 13]) {
-            return false;
-        }
-        let natural = |w: &[Card]| self.supports(w[0], w[1]);
-        let n = onto.len();
-        (n >= 3 && onto[n - 3..].windows(2).all(natural)) || (onto.windows(2).all(natural) && self.kings_settled(s, to))
+        !onto.iter().any(|&z| z.rank() < highest[face(z) / 13])
     }
 
-    /// Rule 6: whether every King still in play, but for the one at the bottom of pile
-    /// `except`, lies at the bottom of a tableau pile.
-    fn kings_settled(&self, s: &State, except: PileId) -> bool {
-        let king = |c: &Card| c.rank() == KING;
-        self.map.cells().all(|c| !s.pile(c).iter().any(king))
-            && self.map.tableau().filter(|&p| p != except).all(|p| !s.pile(p).iter().skip(1).any(king))
+    /// Rules 6 and 9: the Kings in play that do not lie at the bottom of a tableau pile.
+    fn kings_astray(&self, s: &State) -> usize {
+        let king = |c: &&Card| c.rank() == KING;
+        let in_cells: usize = self.map.cells().map(|c| s.pile(c).iter().filter(king).count()).sum();
+        in_cells + self.map.tableau().map(|p| s.pile(p).iter().skip(1).filter(king).count()).sum::<usize>()
     }
 
     /// Whether `card` lies on a face-up `under` that accepts it.

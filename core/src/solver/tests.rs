@@ -206,9 +206,9 @@ fn changing_moves(s: &State) -> usize {
     s.legal_move_list().into_iter().filter(|&m| !left_out(m)).count()
 }
 
-/// The move rule 4, 5 or 6 forces: `generate` offers only it, a tableau card going home or a
-/// cell's card or a tableau group going onto a tableau card, where the position has other
-/// moves that change it.
+/// The move rule 4, 5, 6 or 9 forces: `generate` offers only it, a tableau card going home, a
+/// cell's card or a tableau group going onto a tableau card, or a King (`king_to_empty`), where
+/// the position has other moves that change it.
 fn forced_move(rules: &Rules, s: &State) -> Option<Move> {
     let mut generated = Vec::new();
     rules.generate(s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
@@ -219,7 +219,8 @@ fn forced_move(rules: &Rules, s: &State) -> Option<Move> {
             if real > 1
                 && ((count == 1 && map.is_tableau(from) && map.is_foundation(to))
                     || (count == 1 && map.cells().contains(&from) && map.is_tableau(to) && !s.pile(to).is_empty())
-                    || (map.is_tableau(from) && map.is_tableau(to) && !s.pile(to).is_empty())) =>
+                    || (map.is_tableau(from) && map.is_tableau(to) && !s.pile(to).is_empty())
+                    || king_to_empty(s, mv)) =>
         {
             Some(mv)
         }
@@ -319,13 +320,15 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
             [Move::Transfer { from, to, .. }] if !s.pile(to).is_empty() && map.is_tableau(to) => Some(from),
             _ => None,
         };
-        // A lone move where others exist is a due one; where one is due, a lone move is offered.
+        // A lone move where others exist is a due one; where one is due, a lone move is offered
+        // (or rule 9's, a King's to an empty pile, which may come first).
         match lone {
             Some(from) if real > 1 && map.is_tableau(from) => {
                 assert!(from_tableau(from, true) || from_tableau(from, false), "{:?}", s.piles())
             }
             Some(from) if real > 1 => assert!(from_cell(from), "{:?}", s.piles()),
             Some(_) => {}
+            None if matches!(generated[..], [mv] if king_to_empty(&s, mv)) => continue,
             None => assert!(due == [false; 3], "{:?}", s.piles()),
         }
         for (count, due) in forced.iter_mut().zip(due) {
@@ -333,6 +336,54 @@ fn cards_are_forced_onto_parents_that_lie_on_theirs() {
         }
     }
     assert!(forced.iter().all(|&n| n > 10), "{forced:?} (from a cell, onto a King's run, onto another parent)");
+}
+
+/// Whether `mv` takes a King off a card, or out of a cell, to an empty tableau pile.
+fn king_to_empty(s: &State, mv: Move) -> bool {
+    let Move::Transfer { from, count, to } = mv else { return false };
+    let pile = s.pile(from);
+    let count = usize::from(count);
+    s.map().is_tableau(to)
+        && s.pile(to).is_empty()
+        && (count < pile.len() || !s.map().is_tableau(from))
+        && pile[pile.len() - count].rank() == crate::card::KING
+}
+
+/// Rule 9 (How They Run): where at least as many tableau piles are empty as Kings in play lie
+/// elsewhere than at the bottom of one, and one of them can move, a move is forced (a King's
+/// to an empty pile, or one of rules 5 and 6, which may come first); a King's is forced nowhere
+/// else. On small positions where it is, the verdicts agree with a search with no pruning.
+#[test]
+fn kings_go_to_empty_piles_while_there_is_one_for_each() {
+    let kind = GameKind::HowTheyRun;
+    let rules = Rules::new(kind);
+    let mut seed = 79;
+    let (mut forced, mut compared) = (0, [0usize; 2]);
+    for _ in 0..120 {
+        let s = small_position_with_hidden_cards(kind, 2, &mut seed);
+        let map = *s.map();
+        let king = |c: &&crate::card::Card| c.rank() == crate::card::KING;
+        let astray = map.cells().map(|c| s.pile(c).iter().filter(king).count()).sum::<usize>()
+            + map.tableau().map(|p| s.pile(p).iter().skip(1).filter(king).count()).sum::<usize>();
+        let empty = map.tableau().filter(|&p| s.pile(p).is_empty()).count();
+        let movable = map.tableau().any(|p| s.pile(p).iter().skip(1).any(|c| king(&c) && c.face_up()))
+            || map.cells().any(|c| s.pile(c).iter().any(|c| king(&c)));
+        let due = movable && empty >= astray;
+        let mut generated = Vec::new();
+        rules.generate(&s, None, None, Mode::Sound, &mut Vec::new(), &mut generated);
+        let lone_king = matches!(generated[..], [mv] if king_to_empty(&s, mv));
+        assert!(!lone_king || due, "{:?}", s.piles());
+        assert!(!due || generated.len() == 1, "{:?}", s.piles());
+        if !lone_king || changing_moves(&s) < 2 {
+            continue;
+        }
+        forced += 1;
+        let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
+        let verdict = solve(&s, &Limits::default(), &no_cancel);
+        assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
+        compared[usize::from(truth)] += 1;
+    }
+    assert!(forced >= 20 && compared[1] >= 10, "{forced} {compared:?} (unwinnable, winnable)");
 }
 
 /// Rules 4, 5 and 6 against a search with no pruning, on small positions where one forces a move
@@ -357,7 +408,8 @@ fn forced_moves_keep_every_verdict() {
             if let Some(lengths) = king_run.clone() {
                 with_king_run(&mut s, lengths, &mut seed);
             }
-            if forced_move(&rules, &s).is_none() {
+            // (Rule 9's moves: `kings_go_to_empty_piles_while_there_is_one_for_each`.)
+            if forced_move(&rules, &s).is_none_or(|mv| king_to_empty(&s, mv)) {
                 continue;
             }
             let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
@@ -431,9 +483,18 @@ fn cells_never_dig_in_vain() {
     let (mut left_out, mut compared) = (0, [0usize; 2]);
     for _ in 0..3000 {
         let mut s = small_position_with_hidden_cards(kind, 3, &mut seed);
-        // Free none, one or both cells: their cards go on top of the tableau. Then a card or
-        // two goes onto its parent on top of a pile, from wherever it lay.
+        // The King goes face down onto the bottom card of a pile, if one is face down (face
+        // up, astray, with a pile empty, rule 9 would force it to that pile; at the bottom, rule
+        // 6 would force most of these positions' moves). Free none, one or both cells: their
+        // cards go on top of the tableau. Then a card or two goes onto its parent on top of a
+        // pile, from wherever it lay.
         let map = *s.map();
+        let mut in_play = map.tableau().chain(map.cells()).flat_map(|p| s.pile(p).to_vec());
+        let Some(king) = in_play.find(|c| c.rank() == crate::card::KING) else { continue };
+        take_out(&mut s, &[king]);
+        let Some(p) = map.tableau().find(|&p| s.pile(p).len() >= 2 && !s.pile(p)[1].face_up()) else { continue };
+        s.pile_mut(p).insert(1, king.with_face_up(false));
+        turn_tops_face_up(&mut s);
         for c in map.cells() {
             if next(&mut seed) % 3 < 2 {
                 if let Some(card) = s.pile_mut(c).pop() {
@@ -704,8 +765,9 @@ fn the_beam_puts_a_group_onto_a_parent_that_tops_a_pile_of_one_run() {
     };
     let eight_onto_nine = Move::Transfer { from: 1, count: 2, to: 0 };
     // 9♠ alone is a run: 8♠ 2♠ go onto it, though A♠ could go onto 2♠ and 9♠ onto 10♠.
-    // (With the K♠ at the bottom of its pile, rule 6 would force that move in the DFS too.)
-    let s = position(r#""9S""#, r#""JS","KS","QS","TS""#);
+    // (With the K♠ at the bottom of its pile, rule 6 would force that move in the DFS too;
+    // face up on a card, rule 9 would force the K♠ to an empty pile.)
+    let s = position(r#""9S""#, r##""#JS","#KS","QS","TS""##);
     let (sound, _) = moves(&s, Mode::Sound);
     assert!(sound.contains(&eight_onto_nine) && sound.len() >= 3, "{sound:?}");
     let passed_over = sound.len() - 1;
