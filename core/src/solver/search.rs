@@ -22,7 +22,7 @@
 //! in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
 //! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
 //! nothing. Each pass owns half the memory cap; they take turns of `CHUNK` nodes (the beam
-//! `Rules::beam_turns` of them, or fewer late: `LATE_BEAM`), so the answer for a node limit
+//! `Rules::beam_turns` of them, or fewer late: `Rules::late_beam`), so the answer for a node limit
 //! is deterministic, and whichever pass decides first answers. A beam that dies out or runs
 //! out of room leaves the rest of the budget to the DFS, and a DFS out of room leaves it to
 //! the beam (which can still win, never prove).
@@ -44,12 +44,9 @@ pub(crate) const CHUNK: u64 = 4096;
 /// deals 1..100: median 27 ms with 4,096 here, 33 ms with 32,768).
 const PROBE: u64 = 4096;
 /// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
-/// unwinnable), a beam that has searched `LATE_BEAM` nodes without a win takes only one turn
-/// for every `LATE_TURNS` of the DFS's from then on: its wins mostly come early (How They
-/// Run, deals 1..1000: 90% within 63,009 nodes of both passes, 99% within 1.4 M), while a
-/// proof needs all the nodes it can get. (How They Run's and Yakutat Bay's 70 deals undecided
-/// at 2 s, 10 s each: 25 decided with this, 17 without; from 2 M, one turn for every 4, 21.)
-const LATE_BEAM: u64 = 1_000_000;
+/// unwinnable), a beam that has searched `Rules::late_beam` nodes without a win takes only one
+/// turn for every `LATE_TURNS` of the DFS's from then on: its wins mostly come early, while a
+/// proof needs all the nodes it can get.
 const LATE_TURNS: u64 = 8;
 /// The table size from which the DFS may look ahead (`Dfs::look_ahead`): a smaller one stays
 /// mostly in the processor's caches, with little wait to hide, and most searches end before
@@ -574,7 +571,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
             if turn == Mode::Heuristic
                 && rules.beam_turns() == 1
                 && !sound_full
-                && beam.as_ref().is_some_and(|b| b.nodes >= LATE_BEAM)
+                && beam.as_ref().is_some_and(|b| b.nodes >= rules.late_beam())
                 // The DFS's nodes grow a `CHUNK` a turn: the beam goes once in `LATE_TURNS`.
                 && sound.nodes % (CHUNK * LATE_TURNS) >= CHUNK
             {
