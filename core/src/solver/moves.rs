@@ -196,7 +196,8 @@ pub(crate) struct Rules {
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
-    /// Rules 5 and 6 apply: forced moves onto a card's one possible parent.
+    /// Rules 5, 6, 8 and 9 apply (How They Run): each card has one possible parent, and only
+    /// Kings go to empty piles.
     onto_one_parent: bool,
     /// Rule 7 applies: no stock, no reserve.
     waits: bool,
@@ -752,8 +753,8 @@ impl Rules {
 
     /// Rule 6: whether `group`, a tableau group, goes onto its bottom card's parent, the top
     /// of pile `to`, as the only move: it buries no card of `to` under a card of its suit and
-    /// higher rank, and the parent lies on its own, lying on its own, or tops a run that fills
-    /// its pile while the other Kings are settled.
+    /// higher rank, and the parent lies on its own parent, which lies on its own, or tops a run
+    /// that fills its pile while no King is astray (`kings_astray`).
     fn joins_for_good(&self, s: &State, group: &[Card], to: PileId, kings_astray: usize) -> bool {
         let onto = s.pile(to);
         let natural = |w: &[Card]| self.supports(w[0], w[1]);
