@@ -596,6 +596,8 @@ impl Rules {
             }
         }
         let first_empty_cell = map.cells().find(|&c| s.pile(c).is_empty());
+        // Rule 8 asks it.
+        let free_cells = map.cells().filter(|&c| s.pile(c).is_empty()).count();
         let reserve_room = match (self.spec.reserve, map.reserve) {
             (Some(ReserveRule::Holding { capacity }), Some(r)) if s.pile(r).len() < usize::from(capacity) => Some(r),
             _ => None,
@@ -734,7 +736,7 @@ impl Rules {
                     let digs_in_vain = self.onto_one_parent && supported(1) && {
                         let parent_on_its_own =
                             pile.len() >= 3 && self.supports(pile[pile.len() - 3], pile[pile.len() - 2]);
-                        parent_on_its_own || map.cells().filter(|&c| s.pile(c).is_empty()).count() < 2
+                        parent_on_its_own || free_cells < 2
                     };
                     if let Some(cell) = first_empty_cell.filter(|_| !digs_in_vain) {
                         push(cell); // rule 1
