@@ -89,13 +89,14 @@
 //!    nodes instead of 13,099,807.)
 //!
 //! 7. Moves that wait for their use (no stock, no reserve: Yakutat Bay, How They Run). A
-//!    *waiting* move turns no card and sends nothing home; it takes a group `g` off a pile `X`,
-//!    leaving `u` (face up) on top or `X` empty, and puts it onto a tableau card (only where
-//!    foundations are built card by card), onto an empty tableau pile, or into a cell; where
-//!    runs go home, `u` is no Ace and not the parent of `g`'s bottom card; and it is not rule
-//!    9's forced move. After it only these are tried (and a forced move): a move onto `X` (onto
-//!    any empty pile, if `X` is empty); from `X`, `u` alone home or into a cell, or a group onto
-//!    the pile `g` went to; and any move from `X` if `X` holds, beneath `u`, a card `u` accepts.
+//!    *waiting* move is a play-back (see below), or one that turns no card and sends nothing
+//!    home; it takes a group `g` off a pile `X`, leaving `u` (face up) on top or `X` empty, and
+//!    puts it onto a tableau card (only where foundations are built card by card), onto an
+//!    empty tableau pile, or into a cell; where runs go home, `u` is no Ace and not the parent
+//!    of `g`'s bottom card; and it is not rule 9's forced move. After it only these are tried
+//!    (and a forced move): a move onto `X` (onto any empty pile, if `X` is empty); from `X`, `u`
+//!    alone home or into a cell, or a group onto the pile `g` went to; and any move from `X` if
+//!    `X` holds, beneath `u`, a card `u` accepts.
 //!    Why a winning line `L` gives one, no longer, where each waiting move is followed by one
 //!    of these. Say a later move `k` *depends* on a waiting move `m` if, `m` not played, `k`
 //!    would be illegal or do otherwise. Only these can: onto `u` or onto `X` empty; `u` alone
@@ -115,6 +116,23 @@
 //!    from that pile may follow `m`), then `k` (from `m'`'s pile onto the pile its group went
 //!    to). Moving each waiting move not followed so, from the last, ends: every step moves
 //!    one later or shortens `L`.
+//!    A play-back (G-3: a foundation's top card `c` onto a tableau card, or a King onto an
+//!    empty pile) waits for its use too. After it only these are tried (and a forced move): a
+//!    move onto `c`; any move from that foundation; and any move from the pile `c` went to, if
+//!    it holds, beneath `c`, a card `c` accepts. And after any waiting move, a play-back is
+//!    tried too when the card it uncovers on its foundation is one the waiting move's freed
+//!    card (`u`, or `c`) accepts.
+//!    Why: a later move depends on a play-back only if it goes onto `c`, leaves that
+//!    foundation (its top lay under `c`; onto it only `c` could go), or moves `c` again, and
+//!    then the two make one play-back, or none. A group holding `c`, from beneath it, is
+//!    legal without it and does the same but for `c`; and nothing goes where `c` went before
+//!    `c` leaves, so `c` can be played back there later (onto that card, wherever it lies).
+//!    So a play-back too can be played just before its first dependent `k`. If `k` also depends on
+//!    another waiting move `m'`, either `k` takes a card a play-back uncovered onto the card
+//!    the other freed (play the other first, then the play-back, then `k`), or it takes a group
+//!    holding `u'` onto `c`, where `c` lies on a card of the group `m'` moved: play `c` back
+//!    there while that group still lies on `u'`, then `m'` carrying `c` (its pile holds,
+//!    beneath `u'`, `k`'s bottom card, which `c` accepts), then `k`.
 //!    The position after a waiting move is recorded under a key of its own, naming the two
 //!    piles (only part of its moves are tried), and skipped where it is recorded whole. Rule 3
 //!    is not applied right after such a position: the move back would reach it under another
@@ -227,7 +245,8 @@ pub(crate) fn plain(effects: &[Effect]) -> Plain {
 }
 
 /// A move that waits for its use (rule 7): the pile it left, the pile it went to, and whether
-/// the pile it left holds, beneath its new top card, a card that top card accepts.
+/// the pile holding the card it freed (the pile it left; after a play-back, the pile it went
+/// to) holds, beneath that card, a card that card accepts.
 pub(crate) type Awaited = (PileId, PileId, bool);
 
 /// What the heuristic rules left out of the moves `Rules::generate` offers: whether any rule
@@ -446,7 +465,13 @@ impl Rules {
     /// Rule 7: what the next move may use, when `last`, the move just made, waits for its use.
     pub(crate) fn awaited(&self, s: &State, last: Plain) -> Option<Awaited> {
         let (from, to, count) = last?;
-        if !self.waits || self.kind(from) != PileKind::Tableau {
+        if !self.waits {
+            return None;
+        }
+        if self.plays_back(from, to) {
+            return Some((from, to, self.holds_child(s, to)));
+        }
+        if self.kind(from) != PileKind::Tableau {
             return None;
         }
         let under = s.top(from);
@@ -462,8 +487,7 @@ impl Rules {
         if !waits || self.forced_king(s, to, bottom, under.is_some()) {
             return None;
         }
-        let holds_child = under.is_some_and(|u| s.pile(from).iter().rev().skip(1).any(|&c| self.supports(u, c)));
-        Some((from, to, holds_child))
+        Some((from, to, self.holds_child(s, from)))
     }
 
     /// Whether a move that put `bottom` at the bottom of tableau pile `to`, leaving a card on
@@ -482,6 +506,17 @@ impl Rules {
     /// Rule 7: whether `mv` may follow a move that waits for its use.
     pub(crate) fn uses(&self, s: &State, (left, went, holds_child): Awaited, mv: Move) -> bool {
         let Move::Transfer { from, count, to } = mv else { return false };
+        let after_play_back = self.kind(left) == PileKind::Foundation;
+        if self.plays_back(from, to) {
+            let freed = if after_play_back { s.top(went) } else { s.top(left) };
+            let exposed = s.pile(from).iter().rev().nth(1);
+            if freed.zip(exposed).is_some_and(|(v, &e)| self.supports(v, e)) {
+                return true;
+            }
+        }
+        if after_play_back {
+            return to == went || from == left || (from == went && holds_child);
+        }
         let onto_tableau = self.kind(to) == PileKind::Tableau;
         to == left
             || (onto_tableau && s.pile(left).is_empty() && s.pile(to).is_empty())
@@ -780,6 +815,16 @@ impl Rules {
         let king = |c: &&Card| c.rank() == KING;
         let in_cells: usize = self.map.cells().map(|c| s.pile(c).iter().filter(king).count()).sum();
         in_cells + self.map.tableau().map(|p| s.pile(p).iter().skip(1).filter(king).count()).sum::<usize>()
+    }
+
+    /// Whether `pile` holds, beneath its top card, a card that top card accepts.
+    fn holds_child(&self, s: &State, pile: PileId) -> bool {
+        s.top(pile).is_some_and(|u| s.pile(pile).iter().rev().skip(1).any(|&c| self.supports(u, c)))
+    }
+
+    /// Whether a move from `from` to `to` plays a foundation's card back onto the tableau.
+    fn plays_back(&self, from: PileId, to: PileId) -> bool {
+        self.kind(from) == PileKind::Foundation && self.kind(to) == PileKind::Tableau
     }
 
     /// Whether `card` lies on a face-up `under` that accepts it.
