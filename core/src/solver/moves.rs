@@ -89,14 +89,14 @@
 //!    nodes instead of 13,099,807.)
 //!
 //! 7. Moves that wait for their use (no stock, no reserve: Yakutat Bay, How They Run). A
-//!    *waiting* move is a play-back or a card going home (see below), or one that turns no
-//!    card and sends nothing home; it takes a group `g` off a pile `X`, leaving `u` (face up)
-//!    on top or `X` empty, and puts it onto a tableau card (only where foundations are built
-//!    card by card), onto an empty tableau pile, or into a cell; where runs go home, `u` is no
-//!    Ace and not the parent of `g`'s bottom card; and it is not rule 9's forced move. After it
-//!    only these are tried (and a forced move): a move onto `X` (onto any empty pile, if `X`
-//!    is empty); from `X`, `u` alone home or into a cell, or a group onto the pile `g` went to;
-//!    and any move from `X` if `X` holds, beneath `u`, a card `u` accepts.
+//!    *waiting* move is a play-back (see below), or one that turns no card and sends nothing
+//!    home; it takes a group `g` off a pile `X`, leaving `u` (face up) on top or `X` empty, and
+//!    puts it onto a tableau card (only where foundations are built card by card), onto an
+//!    empty tableau pile, or into a cell; where runs go home, `u` is no Ace and not the parent
+//!    of `g`'s bottom card; and it is not rule 9's forced move. After it only these are tried
+//!    (and a forced move): a move onto `X` (onto any empty pile, if `X` is empty); from `X`, `u`
+//!    alone home or into a cell, or a group onto the pile `g` went to; and any move from `X` if
+//!    `X` holds, beneath `u`, a card `u` accepts.
 //!    Why a winning line `L` gives one, no longer, where each waiting move is followed by one
 //!    of these. Say a later move `k` *depends* on a waiting move `m` if, `m` not played, `k`
 //!    would be illegal or do otherwise. Only these can: onto `u` or onto `X` empty; `u` alone
@@ -133,22 +133,6 @@
 //!    holding `u'` onto `c`, where `c` lies on a card of the group `m'` moved: play `c` back
 //!    there while that group still lies on `u'`, then `m'` carrying `c` (its pile holds,
 //!    beneath `u'`, `k`'s bottom card, which `c` accepts), then `k`.
-//!    Where rule 4 applies, a card `x` going home from `X` (turning no card; not rule 4's
-//!    forced move) waits for its use too. After it only these are tried (and a forced move): a
-//!    move onto `X` (onto any empty pile, if `X` is empty); any move from `X`; a card onto that
-//!    foundation. And after any waiting move, a card going home is tried too when the freed
-//!    card (`u`, or `c`) goes home right after it.
-//!    Why: a later move depends on it only if it goes onto `X`, takes `u` alone home (with `x`
-//!    on it, `u` could not go), puts `x+1` home, or plays `x` back (then the two make one
-//!    move, or none). A group holding `u` carries `x` or not, and `x` stays its top card, free
-//!    to go home later from wherever it lies; nothing else goes onto that foundation
-//!    meanwhile; and rule 4 calls no more cards safe (it counts the foundations), so it
-//!    forbids no play-back it did not. So this move too can be played just before its first
-//!    dependent `k`. If `k` also depends on another waiting move `m'`, either `k` takes the
-//!    card `m'` freed home right after `x` (play `m'` first, then `x` home, then `k`); or `k`
-//!    takes a card a play-back uncovered onto `u` (as above); or `k` takes a group holding
-//!    `u'` onto `u`, where `u` lies in the group `m'` moved: send `x` home from atop that
-//!    group while it still lies on `u'`, then `m'` (a move from `X`), then `k`.
 //!    The position after a waiting move is recorded under a key of its own, naming the two
 //!    piles (only part of its moves are tried), and skipped where it is recorded whole. Rule 3
 //!    is not applied right after such a position: the move back would reach it under another
@@ -487,12 +471,6 @@ impl Rules {
         if self.plays_back(from, to) {
             return Some((from, to, self.holds_child(s, to)));
         }
-        if self.safe_low && self.kind(from) == PileKind::Tableau && self.kind(to) == PileKind::Foundation {
-            // Rule 4's forced moves wait for nothing. (A card is safe after its move just
-            // when it was before: rule 4 asks about the other foundations.)
-            let card = *s.pile(to).last()?;
-            return (!self.is_safe(&self.home(s), card)).then_some((from, to, self.holds_child(s, from)));
-        }
         if self.kind(from) != PileKind::Tableau {
             return None;
         }
@@ -529,31 +507,20 @@ impl Rules {
     pub(crate) fn uses(&self, s: &State, (left, went, holds_child): Awaited, mv: Move) -> bool {
         let Move::Transfer { from, count, to } = mv else { return false };
         let after_play_back = self.kind(left) == PileKind::Foundation;
-        // The card the waiting move freed: the top it left, or the card it played back.
-        let freed = if after_play_back { s.top(went) } else { s.top(left) };
-        // For pairs of waiting moves: a play-back uncovering a card the freed card accepts, or
-        // a card going home that the freed card follows there.
-        let pairs = match (self.kind(from), self.kind(to)) {
-            (PileKind::Foundation, PileKind::Tableau) => {
-                freed.zip(s.pile(from).iter().rev().nth(1)).is_some_and(|(v, &e)| self.supports(v, e))
+        if self.plays_back(from, to) {
+            let freed = if after_play_back { s.top(went) } else { s.top(left) };
+            let exposed = s.pile(from).iter().rev().nth(1);
+            if freed.zip(exposed).is_some_and(|(v, &e)| self.supports(v, e)) {
+                return true;
             }
-            (PileKind::Tableau, PileKind::Foundation) => {
-                freed.zip(s.top(from)).is_some_and(|(v, y)| face(v) == face(y) + 1 && face(v) % 13 != 0)
-            }
-            _ => false,
-        };
+        }
+        if after_play_back {
+            return to == went || from == left || (from == went && holds_child);
+        }
         let onto_tableau = self.kind(to) == PileKind::Tableau;
-        let onto_emptied = onto_tableau && s.pile(left).is_empty() && s.pile(to).is_empty();
-        pairs
-            || if after_play_back {
-                to == went || from == left || (from == went && holds_child)
-            } else if self.kind(went) == PileKind::Foundation {
-                to == left || onto_emptied || from == left || to == went
-            } else {
-                to == left
-                    || onto_emptied
-                    || (from == left && (holds_child || to == went || (count == 1 && !onto_tableau)))
-            }
+        to == left
+            || (onto_tableau && s.pile(left).is_empty() && s.pile(to).is_empty())
+            || (from == left && (holds_child || to == went || (count == 1 && !onto_tableau)))
     }
 
     /// Appends the moves worth trying from `s`, best first; after a move that waits for its
@@ -621,12 +588,14 @@ impl Rules {
         // Foundations by the face values they accept next.
         let mut found_by_face = [0u16; 52];
         let mut class_seen = 0u16;
-        let home = self.home(s);
+        let mut home = Home { shortest: usize::MAX, aces: 0 };
         for (i, f) in map.foundations().enumerate() {
             let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
                 continue;
             };
             let pile = s.pile(f);
+            home.shortest = home.shortest.min(pile.len());
+            home.aces |= pile.first().map_or(0, |&c| 1 << face(c));
             match pile.last() {
                 None => {
                     let class = 1u16 << self.found_class[i];
@@ -866,17 +835,6 @@ impl Rules {
     /// Whether a tableau card `under` accepts `card` (face aside).
     fn accepts(&self, under: Card, card: Card) -> bool {
         self.takes[face(under)] >> face(card) & 1 != 0
-    }
-
-    /// What rule 4 asks of the foundations.
-    fn home(&self, s: &State) -> Home {
-        let mut home = Home { shortest: usize::MAX, aces: 0 };
-        for f in self.map.foundations() {
-            let pile = s.pile(f);
-            home.shortest = home.shortest.min(pile.len());
-            home.aces |= pile.first().map_or(0, |&c| 1 << face(c));
-        }
-        home
     }
 
     /// Rule 4: an Ace; a 2 once both Aces that could be placed on it are on foundations; any
