@@ -114,8 +114,15 @@
 //!    move both onto a card and home). Then `k`'s bottom card, which `u` accepts, lay beneath
 //!    `u` in `m'`'s pile; play `m` there first, then `m'` with the rest of its group (any move
 //!    from that pile may follow `m`), then `k` (from `m'`'s pile onto the pile its group went
-//!    to). Moving each waiting move not followed so, from the last, ends: every step moves
-//!    one later or shortens `L`.
+//!    to). One more: `m`, moved, may come between `k` and an earlier waiting move `m'` that
+//!    `k` followed only as any move from a pile holding a child. So after such an `m'`, a
+//!    waiting move is tried too when a group off that pile could go onto the card it frees,
+//!    onto the pile it empties, or onto the card it plays back (which covers every `k` that
+//!    depends on `m`: the others take `u` home or into a cell, hold `u`, or move `g` again,
+//!    so leave `m'`'s pile only if `m` did too, and any move from it follows `m'`). Without
+//!    this, a Yakutat Bay position lost its win (a test pins it:
+//!    `a_waiting_move_may_come_between_another_and_its_use`). Moving each waiting move not
+//!    followed so, from the last, ends: every step moves one later or shortens `L`.
 //!    A play-back (G-3: a foundation's top card `c` onto a tableau card, or a King onto an
 //!    empty pile) waits for its use too. After it only these are tried (and a forced move): a
 //!    move onto `c`; any move from that foundation; and any move from the pile `c` went to, if
@@ -244,10 +251,14 @@ pub(crate) fn plain(effects: &[Effect]) -> Plain {
     }
 }
 
-/// A move that waits for its use (rule 7): the pile it left, the pile it went to, and whether
+/// A move that waits for its use (rule 7): the pile it left, the pile it went to, and, where
 /// the pile holding the card it freed (the pile it left; after a play-back, the pile it went
-/// to) holds, beneath that card, a card that card accepts.
-pub(crate) type Awaited = (PileId, PileId, bool);
+/// to) holds beneath that card a card that card accepts, the face values (as bits) of that
+/// pile's face-up cards, each of which may lead a group off it; else 0.
+pub(crate) type Awaited = (PileId, PileId, u64);
+
+/// The face values of the Kings, as bits.
+const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// What the heuristic rules left out of the moves `Rules::generate` offers: whether any rule
 /// dropped a move, and how many H3 passed over for its own.
@@ -469,7 +480,7 @@ impl Rules {
             return None;
         }
         if self.plays_back(from, to) {
-            return Some((from, to, self.holds_child(s, to)));
+            return Some((from, to, self.heads_over_a_child(s, to)));
         }
         if self.kind(from) != PileKind::Tableau {
             return None;
@@ -487,7 +498,7 @@ impl Rules {
         if !waits || self.forced_king(s, to, bottom, under.is_some()) {
             return None;
         }
-        Some((from, to, self.holds_child(s, from)))
+        Some((from, to, self.heads_over_a_child(s, from)))
     }
 
     /// Whether a move that put `bottom` at the bottom of tableau pile `to`, leaving a card on
@@ -504,8 +515,28 @@ impl Rules {
     }
 
     /// Rule 7: whether `mv` may follow a move that waits for its use.
-    pub(crate) fn uses(&self, s: &State, (left, went, holds_child): Awaited, mv: Move) -> bool {
+    pub(crate) fn uses(&self, s: &State, (left, went, heads): Awaited, mv: Move) -> bool {
         let Move::Transfer { from, count, to } = mv else { return false };
+        let holds_child = heads != 0;
+        // Where any move from that pile may follow: a waiting move after which a group off it
+        // could go onto the card freed, or the pile emptied, or the card played back.
+        let opens = holds_child
+            && match (self.kind(from), self.kind(to)) {
+                (PileKind::Tableau, PileKind::Tableau | PileKind::Cell) => {
+                    let pile = s.pile(from);
+                    match pile.len().checked_sub(usize::from(count) + 1) {
+                        None => heads & KINGS != 0,
+                        Some(i) => pile[i].face_up() && self.takes[face(pile[i])] & heads != 0,
+                    }
+                }
+                (PileKind::Foundation, PileKind::Tableau) => {
+                    s.top(from).is_some_and(|c| self.takes[face(c)] & heads != 0)
+                }
+                _ => false,
+            };
+        if opens {
+            return true;
+        }
         let after_play_back = self.kind(left) == PileKind::Foundation;
         if self.plays_back(from, to) {
             let freed = if after_play_back { s.top(went) } else { s.top(left) };
@@ -817,9 +848,15 @@ impl Rules {
         in_cells + self.map.tableau().map(|p| s.pile(p).iter().skip(1).filter(king).count()).sum::<usize>()
     }
 
-    /// Whether `pile` holds, beneath its top card, a card that top card accepts.
-    fn holds_child(&self, s: &State, pile: PileId) -> bool {
-        s.top(pile).is_some_and(|u| s.pile(pile).iter().rev().skip(1).any(|&c| self.supports(u, c)))
+    /// Where `pile` holds, beneath its top card, a card that top card accepts: the face values
+    /// of its face-up cards, as bits (rule 7); else 0.
+    fn heads_over_a_child(&self, s: &State, pile: PileId) -> u64 {
+        let cards = s.pile(pile);
+        let holds_child = s.top(pile).is_some_and(|u| cards.iter().rev().skip(1).any(|&c| self.supports(u, c)));
+        if !holds_child {
+            return 0;
+        }
+        cards.iter().filter(|c| c.face_up()).fold(0, |m, &c| m | 1 << face(c))
     }
 
     /// Whether a move from `from` to `to` plays a foundation's card back onto the tableau.

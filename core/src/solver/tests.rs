@@ -1140,6 +1140,20 @@ fn plays_back(s: &State, mv: Move) -> bool {
     matches!(mv, Move::Transfer { from, to, .. } if map.is_foundation(from) && map.is_tableau(to))
 }
 
+/// Rule 7 keeps the win of this position, which the earlier rule called unwinnable. 3♥ must
+/// leave its pile for K♣'s group to take it, after Q♣'s group left J♠ on the same pile as K♣
+/// (it could follow that only as any move from a pile holding a child, 10♦ for J♠); 3♥'s move
+/// waits for K♣'s, and nothing the rule tried let it come between. (Found through deal 131,
+/// which its rule for cards going home, since withdrawn, called unwinnable.)
+#[test]
+fn a_waiting_move_may_come_between_another_and_its_use() {
+    let json = r##"{"game":"yakutat-bay","tableau":[["3H"],["#3D","9S","4C","2D","AS","TH","6C","9H","8C","8S"],["#2H","#5D","#QS","6D"],["#2C","#AC","#KH","TD","KC","5H","QH","2S"],["#8D","#8H","#JH","#7D","6S","JD","JS","QC","5C","4D","7C","4H"],["#7H","#3S","#9D","#AD","#KD","TS","7S","3C","5S","KS"],["#6H","#JC","#TC","#QD","#9C","4S"]],"foundations":[["AH"],[],[],[]]}"##;
+    let s = crate::notation::parse_position(json, crate::notation::Completeness::Complete).unwrap();
+    let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 22, 10_000_000);
+    let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?}") };
+    assert!(replays_to_a_win(&s, &line));
+}
+
 /// Rule 7 keeps wins whose only way on follows a waiting move with a group from the pile it
 /// left onto the cards it moved. First position: K♦ goes to an empty pile off Q♠, and Q♠ must
 /// follow it; a first version of the rule, which tried neither that move nor every move from a
