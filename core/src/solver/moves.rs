@@ -134,12 +134,12 @@
 //!    then the two make one play-back, or none. A group holding `c`, from beneath it, is
 //!    legal without it and does the same but for `c`; and nothing goes where `c` went before
 //!    `c` leaves, so `c` can be played back there later (onto that card, wherever it lies).
-//!    So a play-back too can be played just before its first dependent `k`. If `k` also depends on
-//!    another waiting move `m'`, either `k` takes a card a play-back uncovered onto the card
-//!    the other freed (play the other first, then the play-back, then `k`), or it takes a group
-//!    holding `u'` onto `c`, where `c` lies on a card of the group `m'` moved: play `c` back
-//!    there while that group still lies on `u'`, then `m'` carrying `c` (its pile holds,
-//!    beneath `u'`, `k`'s bottom card, which `c` accepts), then `k`.
+//!    So a play-back too can be played just before its first dependent `k`. If `k` also
+//!    depends on another waiting move `m'`, either `k` takes a card a play-back uncovered onto
+//!    the card the other freed (play the other first, then the play-back, then `k`), or it
+//!    takes a group holding `u'` onto `c`, where `c` lies on a card of the group `m'` moved:
+//!    play `c` back there while that group still lies on `u'`, then `m'` carrying `c` (its
+//!    pile holds, beneath `u'`, `k`'s bottom card, which `c` accepts), then `k`.
 //!    The position after a waiting move is recorded under a key of its own, naming the two
 //!    piles (only part of its moves are tried), and skipped where it is recorded whole. Rule 3
 //!    is not applied right after such a position: the move back would reach it under another
