@@ -115,14 +115,15 @@
 //!    `u` in `m'`'s pile; play `m` there first, then `m'` with the rest of its group (any move
 //!    from that pile may follow `m`), then `k` (from `m'`'s pile onto the pile its group went
 //!    to). One more: `m`, moved, may come between `k` and an earlier waiting move `m'` that
-//!    `k` followed only as any move from a pile holding a child. So after such an `m'`, a
-//!    waiting move is tried too when a group off that pile could go onto the card it frees,
-//!    onto the pile it empties, or onto the card it plays back (which covers every `k` that
-//!    depends on `m`: the others take `u` home or into a cell, hold `u`, or move `g` again,
-//!    so leave `m'`'s pile only if `m` did too, and any move from it follows `m'`). Without
-//!    this, a Yakutat Bay position lost its win (a test pins it:
-//!    `a_waiting_move_may_come_between_another_and_its_use`). Moving each waiting move not
-//!    followed so, from the last, ends: every step moves one later or shortens `L`.
+//!    `k` followed only as any move from a pile holding a child. So after such an `m'`, a move
+//!    that turns no card is tried too when a group off that pile could go onto the card it
+//!    frees, onto the pile it empties, or onto the card it plays back: every such waiting
+//!    move, and, where runs go home, some moves onto a card that wait for nothing (more tried,
+//!    none lost). That covers every `k` that depends on `m`: the others take `u` home or into
+//!    a cell, hold `u`, or move `g` again, so leave `m'`'s pile only if `m` did too, and any
+//!    move from it follows `m'`. Without this, a Yakutat Bay position lost its win (a test
+//!    pins it: `a_waiting_move_may_come_between_another_and_its_use`). Moving each waiting
+//!    move not followed so, from the last, ends: every step moves one later or shortens `L`.
 //!    A play-back (G-3: a foundation's top card `c` onto a tableau card, or a King onto an
 //!    empty pile) waits for its use too. After it only these are tried (and a forced move): a
 //!    move onto `c`; any move from that foundation; and any move from the pile `c` went to, if
@@ -518,8 +519,8 @@ impl Rules {
     pub(crate) fn uses(&self, s: &State, (left, went, heads): Awaited, mv: Move) -> bool {
         let Move::Transfer { from, count, to } = mv else { return false };
         let holds_child = heads != 0;
-        // Where any move from that pile may follow: a waiting move after which a group off it
-        // could go onto the card freed, or the pile emptied, or the card played back.
+        // Where any move from that pile may follow: a move turning no card after which a group
+        // off it could go onto the card freed, or the pile emptied, or the card played back.
         let opens = holds_child
             && match (self.kind(from), self.kind(to)) {
                 (PileKind::Tableau, PileKind::Tableau | PileKind::Cell) => {
