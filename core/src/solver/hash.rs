@@ -70,6 +70,11 @@ impl Hasher {
         self.total ^ mix(share(left).wrapping_add(mix(share(went) ^ AWAITING)))
     }
 
+    /// A key for the piles the dig tracks (`dig.rs`) and the cells: the sum of their shares.
+    pub(crate) fn tracked(&self, rules: &Rules, s: &State) -> u64 {
+        super::dig::tracked(s).chain(rules.map.cells()).fold(0, |k, p| k.wrapping_add(self.shares[usize::from(p)]))
+    }
+
     /// Brings the hash up to date with `s` after `effects` were applied to it or undone.
     pub(crate) fn update(&mut self, rules: &Rules, s: &State, effects: &[Effect]) {
         if rules.tableau_symmetric(s) != self.symmetric {

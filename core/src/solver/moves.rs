@@ -314,6 +314,12 @@ impl Rules {
         Rules { map, spec, kinds, unders, takes, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
     }
 
+    /// Whether the dig (`dig.rs`) applies: How They Run's rules, where each card has one parent
+    /// and the cells are few.
+    pub(crate) fn digs(&self) -> bool {
+        self.onto_one_parent
+    }
+
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
     /// stock makes every deal's space small enough for the DFS alone to settle it, won or not.
     pub(crate) fn beam_helps(&self) -> bool {

@@ -13,8 +13,8 @@
 //! only some moves are tried, is a node of its own: recorded under a key that also names the
 //! piles that move left and filled, and skipped where the position itself is recorded (there
 //! every move is, or was, tried).
-//! `Unwinnable` thus means: every reachable position was explored (up to the
-//! pruning rules in `moves.rs` and the dead positions of `deadlock.rs`, which lose no win,
+//! `Unwinnable` thus means: every reachable position was explored (up to the pruning rules
+//! in `moves.rs` and the dead positions of `deadlock.rs` and `dig.rs`, which lose no win,
 //! and collisions of the table's 60-bit keys, which are negligible: about n²/2⁶¹ for n
 //! positions).
 //!
@@ -28,6 +28,7 @@
 //! the beam (which can still win, never prove).
 
 use super::beam::Beam;
+use super::dig::Dig;
 use super::hash::{touched, Hasher};
 use super::moves::{plain, Awaited, Mode, Rules};
 use super::shorten::shorten;
@@ -264,6 +265,8 @@ struct Dfs<'r> {
     path_peak: usize,
     nodes: u64,
     onto_card: OntoCard,
+    /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at every position entered.
+    dig: Option<Dig>,
 }
 
 /// Whether to ask the relaxation (`deadlock.rs`) after a move of a group onto a card
@@ -329,6 +332,7 @@ impl<'r> Dfs<'r> {
             path_peak: 0,
             nodes: 0,
             onto_card: OntoCard::default(),
+            dig: rules.digs().then(Dig::new),
         };
         // The path runs deep (hundreds of thousands of frames, more memory than the table
         // in the deepest searches), but most searches stay shallow; see `room`.
@@ -337,13 +341,34 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.moves, first);
         reserve(&mut dfs.keys, keys_bytes(first));
         reserve(&mut dfs.effects, first);
-        if !super::deadlock::dead(rules, &dfs.state) {
+        if !super::deadlock::dead(rules, &dfs.state) && !dfs.dig_dead(0) {
             rules.generate(&dfs.state, None, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
             dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
         }
         let end = dfs.moves.len() as u32;
         dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None });
         dfs
+    }
+
+    /// Whether the dig proves the position on top of the path dead, reached by the move that
+    /// made `effects[effects_start..]`: asked only where that move changed a pile the dig
+    /// tracks or a cell, since the dig's verdict depends on nothing else (`dig.rs`), and the
+    /// position before was live.
+    fn dig_dead(&mut self, effects_start: usize) -> bool {
+        if self.dig.is_none() {
+            return false;
+        }
+        let (s, map) = (&self.state, self.state.map());
+        let tracked = |p: PileId| map.is_tableau(p) && s.pile(p).first().is_some_and(|c| !c.face_up());
+        let changed = self.effects[effects_start..]
+            .iter()
+            .flat_map(|e| e.piles())
+            .any(|p| tracked(p) || map.cells().contains(&p));
+        if !changed && effects_start < self.effects.len() {
+            return false;
+        }
+        let key = self.hasher.tracked(self.rules, &self.state);
+        self.dig.as_mut().is_some_and(|dig| dig.dead(self.rules, &self.state, key))
     }
 
     /// Whether one more node (a frame, its effects and its moves) fits in the path's
@@ -362,7 +387,8 @@ impl<'r> Dfs<'r> {
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
             && self.keys.len() + MOVES_ROOM <= self.keys.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
-            && self.table.peak_bytes() + self.path_peak <= self.max_memory_bytes
+            && self.table.peak_bytes() + self.path_peak + self.dig.as_ref().map_or(0, |_| Dig::bytes())
+                <= self.max_memory_bytes
     }
 
     /// The table's key for the position on top of the path, reached by a move that left
@@ -472,7 +498,8 @@ impl<'r> Dfs<'r> {
                 && (rules.is_dead_after(&self.state, effects)
                     || rules
                         .moved_onto_a_card(&self.state, plain)
-                        .is_some_and(|moved| self.onto_card.dead(rules, &self.state, moved)));
+                        .is_some_and(|moved| self.onto_card.dead(rules, &self.state, moved))
+                    || self.dig_dead(effects_start));
             if dead {
                 self.table.explored(key, 1);
             }

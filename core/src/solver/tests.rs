@@ -1067,10 +1067,12 @@ fn shortened_lines_replay_and_lose_their_detours() {
 fn a_table_too_small_forgets_but_never_changes_a_verdict() {
     const SLOTS: usize = 1024;
     let mut seed = 0xf0f0;
-    for (kind, home) in [(GameKind::YakutatBay, 4), (GameKind::HowTheyRun, 1)] {
+    // (How They Run's dig, `dig.rs`, proves many positions dead with few recorded: more are
+    // drawn there.)
+    for (kind, home, positions) in [(GameKind::YakutatBay, 4, 150), (GameKind::HowTheyRun, 1, 300)] {
         // Verdicts compared where the search recorded more positions than the table holds.
         let mut compared = [0usize; 2];
-        for _ in 0..150 {
+        for _ in 0..positions {
             let s = small_position_with_hidden_cards(kind, home, &mut seed);
             let (roomy, positions) = super::search::dfs_in_a_table_of(&s, 1 << 20, 100_000);
             if roomy == Outcome::Unknown || positions <= SLOTS {
@@ -1247,4 +1249,56 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
         }
     }
     assert!(dead >= 100 && soon >= 1000, "{asked} asked, {dead} dead, {soon} could leave at once");
+}
+
+/// Whether the dig (`dig.rs`) proves `s` dead, asked afresh.
+fn dug_dead(rules: &Rules, s: &State) -> bool {
+    let key = Hasher::new(rules, s).tracked(rules, s);
+    super::dig::Dig::new().dead(rules, s, key)
+}
+
+/// The dig against a search with no pruning: every small How They Run position it calls dead
+/// is unwinnable; it calls some dead that the relaxation of `deadlock.rs` does not, and it
+/// leaves most live.
+#[test]
+fn dug_dead_positions_are_unwinnable_by_unpruned_search() {
+    let rules = Rules::new(GameKind::HowTheyRun);
+    assert!(rules.digs() && !Rules::new(GameKind::YakutatBay).digs());
+    let mut seed = 0x51ed_270b;
+    let (mut dead, mut compared, mut beyond_relaxation, mut live) = (0, 0, 0, 0);
+    for _ in 0..800 {
+        let s = small_position_with_hidden_cards(GameKind::HowTheyRun, 2, &mut seed);
+        if !dug_dead(&rules, &s) {
+            live += 1;
+            continue;
+        }
+        dead += 1;
+        if let Some(winnable) = brute_force_winnable(&s, 20_000) {
+            assert!(!winnable, "called dead but winnable: {:?}", s.piles());
+            compared += 1;
+            beyond_relaxation += usize::from(!super::deadlock::dead(&rules, &s));
+        }
+    }
+    assert!(
+        compared >= 20 && beyond_relaxation >= 5 && live > dead,
+        "{dead} dead, {compared} compared, {beyond_relaxation} beyond, {live} live"
+    );
+}
+
+/// Pinned: How They Run deal 60 is dead as dealt, which the relaxation of `deadlock.rs` does
+/// not see (2♦ lies on A♠ on 2♠ on 3♦, the three face down, and A♦ in a cell has only 2♦ for
+/// a parent): the dig proves it at once, where the search alone took 18 million nodes.
+#[test]
+fn a_pile_that_needs_more_cells_than_there_are_is_dead_at_once() {
+    let rules = Rules::new(GameKind::HowTheyRun);
+    let start = deal(GameKind::HowTheyRun, 60);
+    assert!(!super::deadlock::dead(&rules, &start));
+    assert!(dug_dead(&rules, &start));
+    let report = super::solve_with_report(&start, &Limits::default(), &no_cancel);
+    assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0));
+    // With A♦ out of its cell, the same pile can be dug out.
+    let mut freed = start.clone();
+    let cell = freed.map().cells().find(|&c| freed.top(c).is_some_and(|c| c.rank() == 1)).unwrap();
+    freed.pile_mut(cell).clear();
+    assert!(!dug_dead(&rules, &freed));
 }
