@@ -219,6 +219,21 @@ impl Position {
         }
     }
 
+    /// The position after `card` leaves, if it can, and whether it went out: `card` is the
+    /// bottom of a group in tracked pile `pile`, whose top is `top`, or (`pile` `None`) a
+    /// cell's card, `top` itself.
+    fn leave(&self, rules: &Rules, card: u8, top: u8, pile: Option<usize>) -> Option<(Position, bool)> {
+        let dest = self.dest(rules, card, if pile.is_some() { top } else { NONE })?;
+        let gone = matches!(dest, Dest::Out);
+        let mut next = *self;
+        match pile {
+            Some(pile) => next.lift(card, pile),
+            None => next.cells -= 1,
+        }
+        next.land(card, top, dest);
+        Some((next, gone))
+    }
+
     /// Appends the positions worth trying one dig move away. A move out is the only one: it
     /// loses no dig win (below). Otherwise moves onto a card, then, tried last (the search
     /// takes the last first), moves into a cell, the likeliest to lose.
@@ -231,22 +246,24 @@ impl Position {
     /// covers the one before.
     fn successors(&self, rules: &Rules, cells: u8, out: &mut Vec<Position>) {
         let first = out.len();
+        // Keeps a position a move reached; after a move out, only it (and says so).
+        let keep = |out: &mut Vec<Position>, reached: Option<(Position, bool)>| match reached {
+            Some((next, gone)) => {
+                if gone {
+                    out.truncate(first);
+                }
+                out.push(next);
+                gone
+            }
+            None => false,
+        };
         for pile in 0..self.top.len() {
             let top = self.top[pile];
             // Each face-up card with what lies on it.
             let mut b = top;
             while b != NONE && self.up >> b & 1 != 0 {
-                if let Some(dest) = self.dest(rules, b, top) {
-                    let gone = matches!(dest, Dest::Out);
-                    let mut next = *self;
-                    next.lift(b, pile);
-                    next.land(b, top, dest);
-                    if gone {
-                        out.truncate(first);
-                        out.push(next);
-                        return;
-                    }
-                    out.push(next);
+                if keep(out, self.leave(rules, b, top, Some(pile))) {
+                    return;
                 }
                 b = self.under[usize::from(b)];
                 if b >= BOTTOM {
@@ -255,20 +272,8 @@ impl Position {
             }
         }
         for card in 0..52u8 {
-            if self.under[usize::from(card)] != CELL {
-                continue;
-            }
-            if let Some(dest) = self.dest(rules, card, NONE) {
-                let gone = matches!(dest, Dest::Out);
-                let mut next = *self;
-                next.cells -= 1;
-                next.land(card, card, dest);
-                if gone {
-                    out.truncate(first);
-                    out.push(next);
-                    return;
-                }
-                out.push(next);
+            if self.under[usize::from(card)] == CELL && keep(out, self.leave(rules, card, card, None)) {
+                return;
             }
         }
         if self.cells < cells {
