@@ -186,8 +186,8 @@
 //!    deal 155: 14,322,699 nodes before, 11,107,015 with this; deal 28: 5,233,537 and
 //!    4,204,669.)
 //!
-//! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`), which
-//! may lose wins and so never proves anything:
+//! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`; not in
+//! its loose rounds), which may lose wins and so never proves anything:
 //! H1. No foundation play-back.
 //! H2. No move of a card (or group) that already lies on a card accepting it onto another
 //!     non-empty tableau pile (it only swaps its support).
@@ -318,6 +318,12 @@ impl Rules {
     /// and the cells are few.
     pub(crate) fn digs(&self) -> bool {
         self.onto_one_parent
+    }
+
+    /// Whether foundations take cards one by one, each suit up from its Ace, and give them
+    /// back (Yakutat Bay).
+    pub(crate) fn home_by_card(&self) -> bool {
+        self.safe_low
     }
 
     /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose

@@ -1302,3 +1302,26 @@ fn a_pile_that_needs_more_cells_than_there_are_is_dead_at_once() {
     freed.pile_mut(cell).clear();
     assert!(!dug_dead(&rules, &freed));
 }
+
+/// Pinned: a loose round of the beam (`beam.rs`) wins Yakutat Bay deal 766 with a line that
+/// holds moves H1 and H2 leave out (a play-back, a group moved from one parent to another);
+/// the search without loose rounds took 50 million nodes to win it.
+#[test]
+fn a_loose_round_wins_with_moves_the_heuristic_rules_leave_out() {
+    use super::beam::Beam;
+    use super::search::Step;
+    let rules = Rules::new(GameKind::YakutatBay);
+    let start = deal(GameKind::YakutatBay, 766);
+    let mut beam = Beam::new(&rules, &start, 64 << 20, 400_000);
+    let Step::Won(line) = beam.run(400_000) else { panic!("deal 766 not won within 400,000 beam nodes") };
+    assert!(replays_to_a_win(&start, &line));
+    let mut s = start.clone();
+    let mut left_out = 0;
+    for &mv in &line {
+        let mut heuristic = Vec::new();
+        rules.generate(&s, None, None, Mode::Heuristic, &mut Vec::new(), &mut heuristic);
+        left_out += usize::from(!heuristic.contains(&mv));
+        s.apply_unchecked(mv, &mut Vec::new());
+    }
+    assert!(left_out >= 1, "{} moves", line.len());
+}
