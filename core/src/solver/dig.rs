@@ -119,10 +119,10 @@ impl Position {
         let mut p = Position { under: [OUT; 52], on: [NONE; 52], top: [NONE; 32], up: 0, cells: 0, left: 0, key: 0 };
         let mut tracked = false;
         for pile in map.tableau() {
-            let cards = s.pile(pile);
-            if cards.first().is_none_or(|c| c.face_up()) || usize::from(pile) >= p.top.len() {
+            if !is_tracked(s, pile) || usize::from(pile) >= p.top.len() {
                 continue;
             }
+            let cards = s.pile(pile);
             tracked = true;
             let mut under = BOTTOM + pile;
             for &c in cards {
@@ -358,7 +358,12 @@ impl Dig {
     }
 }
 
-/// The piles the dig tracks in `s`: the tableau piles holding a face-down card.
+/// Whether the dig tracks pile `p` of `s`: a tableau pile holding a face-down card.
+pub(crate) fn is_tracked(s: &State, p: PileId) -> bool {
+    s.map().is_tableau(p) && s.pile(p).first().is_some_and(|c| !c.face_up())
+}
+
+/// The piles the dig tracks in `s`.
 pub(crate) fn tracked(s: &State) -> impl Iterator<Item = PileId> + '_ {
-    s.map().tableau().filter(|&p| s.pile(p).first().is_some_and(|c| !c.face_up()))
+    s.map().tableau().filter(|&p| is_tracked(s, p))
 }

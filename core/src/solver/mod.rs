@@ -11,9 +11,10 @@
 //! thousands of nodes it takes turns with a beam search (`beam.rs`) that finds wins, with
 //! short lines, where the DFS would wander; only the DFS ever answers `Unwinnable`. Positions
 //! that `deadlock.rs` proves dead are not searched, nor, in How They Run, those whose
-//! face-down cards cannot be dug out with the cells there are (`dig.rs`); every won line has its detours cut out
-//! (`shorten.rs`) before it is returned, so hints follow a short line. Pure: no
-//! clock, no thread; time budgets come in through `cancel`, asked every few thousand nodes.
+//! face-down cards cannot be dug out with the cells there are (`dig.rs`); every won line has
+//! its detours cut out (`shorten.rs`) before it is returned, so hints follow a short line.
+//! Pure: no clock, no thread; time budgets come in through `cancel`, asked every few thousand
+//! nodes.
 //! The same position and node limit give the same answer every time (unless `cancel` fires).
 
 mod beam;

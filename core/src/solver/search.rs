@@ -265,7 +265,8 @@ struct Dfs<'r> {
     path_peak: usize,
     nodes: u64,
     onto_card: OntoCard,
-    /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at every position entered.
+    /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at the root and wherever a
+    /// move changed a pile it tracks or a cell.
     dig: Option<Dig>,
 }
 
@@ -359,11 +360,10 @@ impl<'r> Dfs<'r> {
             return false;
         }
         let (s, map) = (&self.state, self.state.map());
-        let tracked = |p: PileId| map.is_tableau(p) && s.pile(p).first().is_some_and(|c| !c.face_up());
         let changed = self.effects[effects_start..]
             .iter()
             .flat_map(|e| e.piles())
-            .any(|p| tracked(p) || map.cells().contains(&p));
+            .any(|p| super::dig::is_tracked(s, p) || map.cells().contains(&p));
         if !changed && effects_start < self.effects.len() {
             return false;
         }
