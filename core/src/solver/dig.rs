@@ -53,6 +53,8 @@ const BOTTOM: u8 = 64;
 /// They Run dead as dealt (1..1000) took 15 to 33; searches of deals 172 and 888 prove them
 /// unwinnable in the same nodes with 4,096.
 const LIMIT: usize = 1024;
+/// Tableau piles a dig position has room for (How They Run has 10).
+const PILES: usize = 32;
 /// Verdicts remembered, by the key of the tracked piles and cells (`Dig::dead`).
 const MEMO: usize = 1 << 12;
 
@@ -64,7 +66,7 @@ struct Position {
     /// Per card id: the card lying on it, or `NONE`.
     on: [u8; 52],
     /// Per tableau pile: its top card, or `NONE` (empty, or untracked).
-    top: [u8; 32],
+    top: [u8; PILES],
     /// Face-up cards, as bits.
     up: u64,
     /// Tracked cards in the cells, and tracked cards not out.
@@ -116,16 +118,10 @@ fn zobrist(card: u8, under: u8, up: bool) -> u64 {
 impl Position {
     fn start(s: &State) -> Option<Position> {
         let map = s.map();
-        let mut p = Position { under: [OUT; 52], on: [NONE; 52], top: [NONE; 32], up: 0, cells: 0, left: 0, key: 0 };
-        let mut tracked = false;
-        for pile in map.tableau() {
-            if !is_tracked(s, pile) || usize::from(pile) >= p.top.len() {
-                continue;
-            }
-            let cards = s.pile(pile);
-            tracked = true;
+        let mut p = Position { under: [OUT; 52], on: [NONE; 52], top: [NONE; PILES], up: 0, cells: 0, left: 0, key: 0 };
+        for pile in tracked(s).filter(|&pile| usize::from(pile) < PILES) {
             let mut under = BOTTOM + pile;
-            for &c in cards {
+            for &c in s.pile(pile) {
                 let id = c.id();
                 p.under[usize::from(id)] = under;
                 if under < BOTTOM {
@@ -137,7 +133,8 @@ impl Position {
             }
             p.top[usize::from(pile)] = under;
         }
-        if !tracked {
+        // A tracked pile holds a card: none counted, none tracked.
+        if p.left == 0 {
             return None;
         }
         for cell in map.cells() {
