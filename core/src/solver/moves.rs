@@ -14,32 +14,30 @@
 //!    moving the same cards straight back gives the grandparent position, which is on the
 //!    current search path and so is explored from there.
 //! 4. Forced safe foundation moves (games whose tableau builds down without wrapping onto
-//!    foundations built up from the Ace, one deck: Yakutat Bay): an Ace on top of a pile is
-//!    never useful in the tableau (nothing is ever placed on it, and it is the top card, so no
-//!    group needs it), so playing it up loses nothing; the same holds for a 2 once every card
-//!    that could be placed on it (the opposite-colour Aces) is on the foundations (playing
-//!    those back would only make useless Aces again); and any card once every card of a
-//!    lower rank is home. Why that last one loses no win: from then on the lower cards and
-//!    this card can only ever hold one another (a card takes only the next lower rank), so a
-//!    winning line from the position where the card stays out, with every move touching these
-//!    cards struck out, is legal from the position where it went home and ends in the same
-//!    win: every other move finds the same top card on its target pile (these cards lie
-//!    above all others in their piles) and the same group bottom, or an empty pile, which
-//!    only adds options. When such a move exists it is the only move tried. Turning the card
-//!    beneath face up earlier only adds options.
+//!    foundations built up from the Ace, one deck: Yakutat Bay). Call the cards that could
+//!    ever lie above a card `c` in the tableau its *riders*: the cards it takes, the cards
+//!    those take, and so on (by alternating colour: the two of the other colour one rank
+//!    lower, the two of its own colour two ranks lower, and so down; an Ace has none). A
+//!    tableau's top card whose riders are all home goes home too, the only move tried: an Ace
+//!    always; a red 7 once both black 6s and both red 5s are (the foundations build in suit,
+//!    so the lower cards of those suits are home too).
+//!    Why that loses no win: `c` and its riders `S` can from then on only ever hold one
+//!    another (each card of `S` takes only cards of `S`), so a winning line from the position
+//!    where `c` stays out, with every move of a card of `S` struck out, is legal from the
+//!    position where it went home and ends in the same win: these cards, played back, lie
+//!    above all others in their piles, so every other move finds the same top card on its
+//!    target pile and the same group bottom (a group holding some carries fewer cards), or
+//!    an empty pile, which only adds options, and on a foundation the same top card (only a
+//!    card of `S` goes onto a card of `S` there: the foundations build in suit); nor do they
+//!    ever uncover a face-down card. Turning the card beneath `c` face up earlier only adds
+//!    options. A foundation that keeps its Ace instead of standing empty for another finds
+//!    that Ace another empty one (while Aces are out, at least as many foundations are
+//!    empty), so the line holds up to which foundation is which.
 //!    (A forced move must also leave a *shorter* win, or a depth-first search with a visited
 //!    set can lose one round a cycle. Rule 4 does: the struck-out line is shorter.)
-//!    Nor is a card this rule would send home ever played back (G-3). Let `S` be that card
-//!    and those below it (an Ace: none; a 2: the Aces of the other colour, the only cards it
-//!    takes; any other card: every card of a lower rank), all home. A winning line that plays
-//!    it back, with every move of the cards of `S` struck out, is shorter and still wins. Out
-//!    of their foundations these cards hold only one another and lie on top of everything
-//!    else, so every other move finds the same group bottom (a group holding some carries
-//!    fewer cards), the same top card on its target, and on a foundation the same top card;
-//!    nor do they ever uncover a face-down card. A foundation that keeps its Ace instead of
-//!    standing empty for another finds that Ace another empty one (while Aces are out, at
-//!    least as many foundations are empty), so the line holds up to which foundation is
-//!    which. (Yakutat Bay deal 396: 3,938,474 nodes before, 2,576,865 with this.)
+//!    Nor is a card this rule would send home ever played back (G-3): the same line, struck
+//!    out the same way, is shorter and still wins. (Yakutat Bay deal 396: 3,938,474 nodes
+//!    with no such rule; 2,576,865 when it asked for every card of a lower rank home.)
 //! 5. Forced cell-to-parent moves (one deck, tableau built down in suit with any group moving,
 //!    two cells at most, foundations that take complete runs only, no stock or reserve: How
 //!    They Run): a cell's card `c` goes onto its one possible parent `c+1` when that is a
@@ -219,6 +217,9 @@ pub(crate) struct Rules {
     /// For each face value, the face values (as bits) it accepts on the tableau: `unders`
     /// turned round, for a test without the spec's arithmetic.
     pub(super) takes: [u64; 52],
+    /// For each face value, its riders (rule 4): the face values (as bits) `takes` reaches
+    /// from it, step by step.
+    riders: [u64; 52],
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
     safe_low: bool,
@@ -231,14 +232,6 @@ pub(crate) struct Rules {
     runs_home: bool,
     /// What `deadlock::dead` needs, in games where it can ever prove anything.
     pub(crate) relaxation: Option<super::deadlock::Tables>,
-}
-
-/// What rule 4 asks of the foundations (`safe_low` games: one per suit, built up from the
-/// Ace, so a foundation's length is its top card's rank): the shortest one's length, and the
-/// Aces at their bottoms, as face values.
-struct Home {
-    shortest: usize,
-    aces: u64,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
@@ -289,6 +282,16 @@ impl Rules {
         });
         let takes: [u64; 52] =
             std::array::from_fn(|u| (0..52).filter(|&b| unders[b] >> u & 1 != 0).fold(0, |m, b| m | 1 << b));
+        let riders: [u64; 52] = std::array::from_fn(|f| {
+            let mut reached = takes[f];
+            loop {
+                let next = (0..52).filter(|&r| reached >> r & 1 != 0).fold(reached, |m, r| m | takes[r]);
+                if next == reached {
+                    return reached;
+                }
+                reached = next;
+            }
+        });
         let found_class =
             spec.foundations.iter().map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8).collect();
         let safe_low = spec.decks == 1
@@ -311,7 +314,20 @@ impl Rules {
         let waits = spec.stock.is_none() && spec.reserve.is_none();
         let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
         let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec));
-        Rules { map, spec, kinds, unders, takes, found_class, safe_low, onto_one_parent, waits, runs_home, relaxation }
+        Rules {
+            map,
+            spec,
+            kinds,
+            unders,
+            takes,
+            riders,
+            found_class,
+            safe_low,
+            onto_one_parent,
+            waits,
+            runs_home,
+            relaxation,
+        }
     }
 
     /// Whether the dig (`dig.rs`) applies: How They Run's rules, where each card has one parent
@@ -632,14 +648,15 @@ impl Rules {
         // Foundations by the face values they accept next.
         let mut found_by_face = [0u16; 52];
         let mut class_seen = 0u16;
-        let mut home = Home { shortest: usize::MAX, aces: 0 };
+        // Rule 4 asks it: the cards home, as face values (where it applies, each foundation
+        // holds one suit up from its Ace).
+        let mut home = 0u64;
         for (i, f) in map.foundations().enumerate() {
             let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
                 continue;
             };
             let pile = s.pile(f);
-            home.shortest = home.shortest.min(pile.len());
-            home.aces |= pile.first().map_or(0, |&c| 1 << face(c));
+            home |= pile.first().map_or(0, |&c| ((1 << pile.len()) - 1) << (face(c) / 13 * 13));
             match pile.last() {
                 None => {
                     let class = 1u16 << self.found_class[i];
@@ -693,7 +710,7 @@ impl Rules {
                 PileKind::Tableau if group => s.face_up_count(from),
                 PileKind::Foundation if !self.spec.foundations[usize::from(from - map.tableau)].gives_back() => 0,
                 // Rule 4: a card it would send home is never played back.
-                PileKind::Foundation if self.safe_low && pile.last().is_some_and(|&c| self.is_safe(&home, c)) => 0,
+                PileKind::Foundation if self.safe_low && pile.last().is_some_and(|&c| self.is_safe(home, c)) => 0,
                 _ => usize::from(pile.last().is_some_and(|c| c.face_up())),
             };
             // H2: the moved bottom card already lies on a card that accepts it.
@@ -801,7 +818,7 @@ impl Rules {
                     let j = fmask.trailing_zeros() as PileId;
                     fmask &= fmask - 1;
                     let to = map.tableau + j;
-                    if kind == PileKind::Tableau && self.safe_low && self.is_safe(&home, bottom) {
+                    if kind == PileKind::Tableau && self.safe_low && self.is_safe(home, bottom) {
                         let mv = Move::Transfer { from, count: 1, to };
                         debug_assert!(s.is_legal(mv));
                         return Some(mv); // rule 4
@@ -887,14 +904,8 @@ impl Rules {
         self.takes[face(under)] >> face(card) & 1 != 0
     }
 
-    /// Rule 4: an Ace; a 2 once both Aces that could be placed on it are on foundations; any
-    /// card once every card of a lower rank is.
-    fn is_safe(&self, home: &Home, card: Card) -> bool {
-        match card.rank() {
-            ACE => true,
-            // Under `safe_low` only Aces are ever placed on a 2.
-            2 => self.takes[face(card)] & !home.aces == 0,
-            rank => home.shortest.saturating_add(1) >= usize::from(rank),
-        }
+    /// Rule 4: whether every rider of `card` is `home` (face values, as bits).
+    fn is_safe(&self, home: u64, card: Card) -> bool {
+        self.riders[face(card)] & !home == 0
     }
 }

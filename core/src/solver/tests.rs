@@ -47,13 +47,31 @@ fn after(s: &State, mv: Move) -> State {
     t
 }
 
-/// Whether `mv` plays back from a foundation (Yakutat Bay) a card that rule 4 would send home:
-/// one whose lower ranks are all home.
+/// Whether rule 4 calls `card` safe in Yakutat Bay: the cards of the other colour one rank
+/// lower are home, and those of its colour two ranks lower.
+fn is_safe(s: &State, card: crate::card::Card) -> bool {
+    let home = |suit: crate::card::Suit| {
+        s.map()
+            .foundations()
+            .find(|&f| s.pile(f).first().is_some_and(|c| c.suit() == suit))
+            .map_or(0, |f| s.pile(f).len())
+    };
+    let rank = usize::from(card.rank());
+    crate::card::Suit::ALL.into_iter().all(|suit| {
+        let lower = if suit.is_red() == card.is_red() { 2 } else { 1 };
+        home(suit) + lower >= rank
+    })
+}
+
+/// Whether every card of a lower rank than `card` is home.
+fn lower_ranks_home(s: &State, card: crate::card::Card) -> bool {
+    s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()))
+}
+
+/// Whether `mv` plays back from a foundation (Yakutat Bay) a card that rule 4 would send home.
 fn plays_back_a_safe_card(s: &State, mv: Move) -> bool {
     let Move::Transfer { from, .. } = mv else { return false };
-    let lower_home =
-        |card: crate::card::Card| s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()));
-    s.kind() == GameKind::YakutatBay && s.map().is_foundation(from) && s.top(from).is_some_and(lower_home)
+    s.kind() == GameKind::YakutatBay && s.map().is_foundation(from) && s.top(from).is_some_and(|c| is_safe(s, c))
 }
 
 /// Whether `mv` takes a tableau's top card lying on its parent into a cell (How They Run)
@@ -228,24 +246,33 @@ fn forced_move(rules: &Rules, s: &State) -> Option<Move> {
     }
 }
 
-/// Rule 4 forces only Aces, 2s whose possible occupants (opposite-colour Aces) are up, and
-/// cards whose lower ranks are all home.
+/// Rule 4 (Yakutat Bay) forces home only cards whose riders are home (`is_safe`), and it
+/// does force some whose lower ranks are not all home.
 #[test]
-fn forced_foundation_moves_are_aces_safe_twos_and_cards_above_all_lower_ranks() {
+fn forced_foundation_moves_are_cards_whose_riders_are_home() {
     let kind = GameKind::YakutatBay;
     let rules = Rules::new(kind);
     let mut seed = 77;
     let mut forced_by_rank = [0usize; 14];
+    let mut lower_ranks_out = 0;
     let walked = walk_positions(kind, 20, 80);
-    let ends = (0..300).map(|_| small_position_with_hidden_cards(kind, 6, &mut seed));
+    let ends: Vec<State> = (0..600)
+        .map(|i| match i % 2 {
+            0 => small_position_with_hidden_cards(kind, 6, &mut seed),
+            _ => with_uneven_foundations(small_position_with_hidden_cards(kind, 8, &mut seed), &mut seed),
+        })
+        .collect();
     for s in walked.into_iter().chain(ends) {
         let Some(Move::Transfer { from, .. }) = forced_move(&rules, &s) else { continue };
         let card = s.top(from).unwrap();
-        let lower_home = s.map().foundations().all(|f| s.pile(f).len() + 1 >= usize::from(card.rank()));
-        assert!(card.rank() <= 2 || lower_home, "{card}");
+        assert!(is_safe(&s, card), "{card}: {:?}", s.piles());
         forced_by_rank[usize::from(card.rank())] += 1;
+        lower_ranks_out += usize::from(!lower_ranks_home(&s, card));
     }
-    assert!(forced_by_rank[1] > 0 && forced_by_rank[7] > 0, "{forced_by_rank:?}");
+    assert!(
+        forced_by_rank[1] > 0 && forced_by_rank[7] > 0 && lower_ranks_out >= 20,
+        "{forced_by_rank:?} {lower_ranks_out}"
+    );
 }
 
 /// Rules 5 and 6 (How They Run) force a card onto its parent exactly when the parent is a
@@ -394,17 +421,23 @@ fn forced_moves_keep_every_verdict() {
     let mut seed = 0x5eed;
     // King's runs: none, three to six cards, or one or two (with a single suit in play, no
     // other King is in play).
-    for (kind, home, positions, king_run) in [
-        (GameKind::YakutatBay, 7, 150, None),
-        (GameKind::HowTheyRun, 2, 1500, None),
-        (GameKind::HowTheyRun, 2, 150, Some(3..7)),
-        (GameKind::HowTheyRun, 3, 150, Some(3..7)),
-        (GameKind::HowTheyRun, 3, 300, Some(1..3)),
+    // Yakutat Bay's foundations even, or not (rule 4 then forces cards whose own colour's
+    // lower ranks are not all home).
+    for (kind, home, positions, king_run, uneven) in [
+        (GameKind::YakutatBay, 7, 150, None, false),
+        (GameKind::YakutatBay, 8, 150, None, true),
+        (GameKind::HowTheyRun, 2, 1500, None, false),
+        (GameKind::HowTheyRun, 2, 150, Some(3..7), false),
+        (GameKind::HowTheyRun, 3, 150, Some(3..7), false),
+        (GameKind::HowTheyRun, 3, 300, Some(1..3), false),
     ] {
         let rules = Rules::new(kind);
         let mut compared = [0usize; 2];
         for _ in 0..positions {
             let mut s = small_position_with_hidden_cards(kind, home, &mut seed);
+            if uneven {
+                s = with_uneven_foundations(s, &mut seed);
+            }
             if let Some(lengths) = king_run.clone() {
                 with_king_run(&mut s, lengths, &mut seed);
             }
@@ -516,20 +549,27 @@ fn cells_never_dig_in_vain() {
     assert!(left_out >= 300 && compared[0] >= 5 && compared[1] >= 300, "{left_out} {compared:?}");
 }
 
-/// Rule 4 keeps safe cards home: the generator never plays back a card whose lower ranks are
-/// all home, and on small Yakutat Bay positions where the engine could, the verdicts agree with
-/// a search with no pruning.
+/// Rule 4 keeps safe cards home: the generator never plays back a card whose riders are all
+/// home (`is_safe`), lower ranks of its own colour out or not, and on small Yakutat Bay positions
+/// where the engine could, the verdicts agree with a search with no pruning.
 #[test]
 fn safe_cards_are_never_played_back_and_no_verdict_changes() {
     let kind = GameKind::YakutatBay;
     let rules = Rules::new(kind);
     let mut seed = 0xace;
-    let (mut kept_home, mut compared) = (0, [0usize; 2]);
+    let (mut kept_home, mut lower_ranks_out, mut compared) = (0, 0, [0usize; 2]);
     for _ in 0..600 {
         let s = with_uneven_foundations(small_position_with_hidden_cards(kind, 8, &mut seed), &mut seed);
-        kept_home += usize::from(leaves_out_and_keeps_the_verdict(&rules, &s, plays_back_a_safe_card, &mut compared));
+        if leaves_out_and_keeps_the_verdict(&rules, &s, plays_back_a_safe_card, &mut compared) {
+            kept_home += 1;
+            let top_lower_ranks_out = |f: u8| s.top(f).is_some_and(|c| is_safe(&s, c) && !lower_ranks_home(&s, c));
+            lower_ranks_out += usize::from(s.map().foundations().any(top_lower_ranks_out));
+        }
     }
-    assert!(kept_home >= 100 && compared[1] >= 50, "{kept_home} {compared:?} (unwinnable, winnable)");
+    assert!(
+        kept_home >= 100 && lower_ranks_out >= 20 && compared[1] >= 50,
+        "{kept_home} {lower_ranks_out} {compared:?} (unwinnable, winnable)"
+    );
 }
 
 /// `s` (eight ranks home) with foundations of uneven heights: up to two cards of each suit back
