@@ -219,7 +219,7 @@ pub(crate) struct Rules {
     /// turned round, for a test without the spec's arithmetic.
     pub(super) takes: [u64; 52],
     /// For each face value, its riders (rule 4): the face values (as bits) `takes` reaches
-    /// from it, step by step.
+    /// from it, step by step (where rule 4 applies; none elsewhere).
     riders: [u64; 52],
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
@@ -283,16 +283,6 @@ impl Rules {
         });
         let takes: [u64; 52] =
             std::array::from_fn(|u| (0..52).filter(|&b| unders[b] >> u & 1 != 0).fold(0, |m, b| m | 1 << b));
-        let riders: [u64; 52] = std::array::from_fn(|f| {
-            let mut reached = takes[f];
-            loop {
-                let next = (0..52).filter(|&r| reached >> r & 1 != 0).fold(reached, |m, r| m | takes[r]);
-                if next == reached {
-                    return reached;
-                }
-                reached = next;
-            }
-        });
         let found_class =
             spec.foundations.iter().map(|r| spec.foundations.iter().position(|o| o == r).unwrap_or(0) as u8).collect();
         let safe_low = spec.decks == 1
@@ -303,6 +293,19 @@ impl Rules {
             && spec.foundations.iter().all(|f| {
                 *f == FoundationRule::Build { base: ACE, direction: Direction::Up, wrap: false, one_per_suit: false }
             });
+        // Rule 4 asks them, where it applies: there a card takes only cards one rank lower, so
+        // a pass up the ranks finds each card's riders from those of the cards it takes.
+        let mut riders = [0u64; 52];
+        if safe_low {
+            for f in (0..13).flat_map(|rank| (0..4).map(move |suit| suit * 13 + rank)) {
+                let mut taken = takes[f];
+                riders[f] = taken;
+                while taken != 0 {
+                    riders[f] |= riders[taken.trailing_zeros() as usize];
+                    taken &= taken - 1;
+                }
+            }
+        }
         let onto_one_parent = spec.decks == 1
             && spec.tableau.build == Build { suit: SuitRule::Same, direction: Direction::Down, wrap: false }
             && spec.tableau.unit == MoveUnit::Group
