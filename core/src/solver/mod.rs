@@ -9,7 +9,9 @@
 //! fast move generator that prunes only moves that cannot lose a win (`moves.rs`) and a
 //! transposition table on a canonical position hash (`hash.rs`). Past its first few tens of
 //! thousands of nodes it takes turns with a beam search (`beam.rs`) that finds wins, with
-//! short lines, where the DFS would wander; only the DFS ever answers `Unwinnable`. Positions
+//! short lines, where the DFS would wander, and, in Yakutat Bay, with short depth-first runs
+//! in orders of their own (`restarts.rs`), which win where the DFS chose its first moves
+//! badly; only the DFS ever answers `Unwinnable`. Positions
 //! that `deadlock.rs` proves dead are not searched, nor, in How They Run, those whose
 //! face-down cards cannot be dug out with the cells there are (`dig.rs`); every won line has
 //! its detours cut out (`shorten.rs`) before it is returned, so hints follow a short line.
@@ -23,6 +25,7 @@ mod dig;
 mod hash;
 mod moves;
 mod proven;
+mod restarts;
 mod search;
 mod shorten;
 

@@ -352,6 +352,12 @@ impl Rules {
         self.spec.stock != Some(StockRule::DealToTableau)
     }
 
+    /// Whether the restarts (`restarts.rs`) take every other turn of the beam's: where
+    /// foundations give cards back one by one (Yakutat Bay).
+    pub(crate) fn restarts_help(&self) -> bool {
+        self.safe_low
+    }
+
     /// Chunks the beam searches for each chunk of the DFS. Three where the stock deals to a
     /// waste (Zerline): there the DFS has proved no deal of 1..1000 unwinnable and its wins
     /// wander, while the beam finds most wins; a quarter of the nodes for the DFS cut the median
@@ -365,17 +371,23 @@ impl Rules {
         }
     }
 
-    /// Beam nodes without a win after which the beam takes fewer turns (`search.rs`). Its wins
-    /// mostly come early (How They Run, deals 1..1000: 90% within 63,009 nodes of both passes,
-    /// 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's 70 deals undecided at
-    /// 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from 2 M with one turn
-    /// in 4. In How They Run, since rules 6 and 9 shortened its proofs, 300,000: deals 1..1000
-    /// at 2 s, 909 won and 72 proved in each of two runs, against 908 and 71 in each of two with
-    /// 1,000,000, and the same 989 decided within 10 s. (Yakutat Bay: 888 and 89, against
-    /// 889 and 87, within run-to-run noise; it keeps 1,000,000.)
+    /// Nodes of a heuristic pass without a win after which the heuristic passes take fewer
+    /// turns (`search.rs`; where the restarts run, the beam's and theirs together pass twice
+    /// this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
+    /// nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's
+    /// 70 deals undecided at 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from
+    /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
+    /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
+    /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
+    /// Bay, since the restarts win what the beam took long to, 250,000 (every win of deals
+    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): the same 979 decided at
+    /// 2 s as with 1,000,000, and shorter proofs (deal 108: 3,091,660 nodes instead of
+    /// 4,402,701; 636: 2,413,205 instead of 3,505,570).
     pub(crate) fn late_beam(&self) -> u64 {
         if self.onto_one_parent {
             300_000
+        } else if self.restarts_help() {
+            250_000
         } else {
             1_000_000
         }

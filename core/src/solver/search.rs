@@ -18,19 +18,23 @@
 //! and collisions of the table's 60-bit keys, which are negligible: about n²/2⁶¹ for n
 //! positions).
 //!
-//! The two passes: a *sound* DFS (only the win-preserving pruning rules of `moves.rs`) and,
+//! The passes: a *sound* DFS (only the win-preserving pruning rules of `moves.rs`) and,
 //! in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
 //! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
-//! nothing. Each pass owns half the memory cap; they take turns of `CHUNK` nodes (the beam
-//! `Rules::beam_turns` of them, or fewer late: `Rules::late_beam`), so the answer for a node limit
-//! is deterministic, and whichever pass decides first answers. A beam that dies out or runs
-//! out of room leaves the rest of the budget to the DFS, and a DFS out of room leaves it to
-//! the beam (which can still win, never prove).
+//! nothing. Where `Rules::restarts_help`, the restarts (`restarts.rs`: short depth-first runs,
+//! each in an order of its own) take every other turn of the beam's, and a quarter of its
+//! memory; they too only find wins. The DFS owns half the memory cap, the others the rest;
+//! they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them, or fewer late:
+//! `Rules::late_beam`), so the answer for a node limit is deterministic, and whichever pass
+//! decides first answers. A heuristic pass that dies out or runs out of room leaves its turns
+//! to the others, and a DFS out of room leaves the rest of the budget to the heuristic passes
+//! (which can still win, never prove).
 
 use super::beam::Beam;
 use super::dig::Dig;
-use super::hash::{touched, Hasher};
-use super::moves::{plain, Awaited, Mode, Rules};
+use super::hash::{mix, touched, Hasher};
+use super::moves::{plain, Awaited, Mode, Plain, Rules};
+use super::restarts::Restarts;
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
 use crate::card::Card;
@@ -58,6 +62,17 @@ const AHEAD_UNKNOWN: u64 = u64::MAX;
 /// In `Dfs::keys`, marks the key of a position reached by a move that waits for its use
 /// (rule 7): the position's own key, under which it may be recorded whole.
 const AWAITED: u64 = 1 << 62;
+/// A restart's jitter on the moves' scores (`Rules::score`: a move home 100, onto a card 30,
+/// 60 more if it turns a card): larger than the gaps between the kinds of move, so that a
+/// restart's order is mostly its own, a little biased to the promising.
+/// Measured with `restarts::BASE` on 28 Yakutat Bay deals (the 21 of 1..1000 won at 2 s in
+/// over 100,000 nodes, and 7 the search did not win there), 3,000,000 nodes each, all the
+/// search's nodes summed: 40 with a base of 20,000 left 985 unwon; 80, 4,556,207 (base
+/// 5,000); 160, 1,696,579 (base 2,000); 400, 1,781,832 (base 2,000: the lowest maximum,
+/// 324,137); 1,000, 5,763,152 (base 2,000). The search before the restarts: 26,444,627,
+/// leaving 7 unwon.
+const RESTART_JITTER: u64 = 400;
+const RESTART_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 /// Linear probes before a full neighbourhood counts as a full table.
 const PROBES: usize = 16;
 
@@ -238,9 +253,12 @@ pub(crate) enum Step {
     OverMemory,
 }
 
-/// The sound pass: a resumable depth-first search.
-struct Dfs<'r> {
+/// A resumable depth-first search: the sound pass, or one run of the restarts
+/// (`restarts.rs`), which drops the heuristic rules' moves and orders the rest with a jitter.
+pub(crate) struct Dfs<'r> {
     rules: &'r Rules,
+    /// A restart's seed: its moves are `Mode::Heuristic`'s, in an order jittered by it.
+    restart: Option<u64>,
     max_memory_bytes: usize,
     table: Table,
     state: State,
@@ -263,7 +281,7 @@ struct Dfs<'r> {
     /// The most bytes the path has held (room for one more node included): the pages it
     /// touched stay in memory.
     path_peak: usize,
-    nodes: u64,
+    pub(crate) nodes: u64,
     onto_card: OntoCard,
     /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at the root and wherever a
     /// move changed a pile it tracks or a cell.
@@ -311,12 +329,21 @@ impl OntoCard {
 }
 
 impl<'r> Dfs<'r> {
-    fn new(rules: &'r Rules, root: &State, max_memory_bytes: usize, max_nodes: u64) -> Dfs<'r> {
+    /// A search from `root`: the sound pass when `restart` is `None`, else a restart with that
+    /// seed.
+    pub(crate) fn new(
+        rules: &'r Rules,
+        root: &State,
+        max_memory_bytes: usize,
+        max_nodes: u64,
+        restart: Option<u64>,
+    ) -> Dfs<'r> {
         let mut table = Table::new(max_memory_bytes, max_nodes);
         let hasher = Hasher::new(rules, root);
         table.insert(hasher.value());
         let mut dfs = Dfs {
             rules,
+            restart,
             max_memory_bytes,
             table,
             state: root.clone(),
@@ -343,12 +370,42 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.keys, keys_bytes(first));
         reserve(&mut dfs.effects, first);
         if !super::deadlock::dead(rules, &dfs.state) && !dfs.dig_dead(0) {
-            rules.generate(&dfs.state, None, None, Mode::Sound, &mut dfs.scratch, &mut dfs.moves);
+            dfs.generate(None, None);
             dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
         }
         let end = dfs.moves.len() as u32;
         dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None });
         dfs
+    }
+
+    /// Appends the moves to try from the position on top of the path (`Rules::generate`): a
+    /// restart's in its own order, each move's score jittered by a hash of the seed, the
+    /// position and the move's place (ties keep the generator's order).
+    fn generate(&mut self, last: Plain, awaited: Option<Awaited>) {
+        let start = self.moves.len();
+        let Some(seed) = self.restart else {
+            self.rules.generate(&self.state, last, awaited, Mode::Sound, &mut self.scratch, &mut self.moves);
+            return;
+        };
+        self.rules.generate(&self.state, last, awaited, Mode::Heuristic, &mut self.scratch, &mut self.moves);
+        let position = self.hasher.value() ^ seed.wrapping_mul(RESTART_SALT);
+        self.scratch.clear();
+        for (i, &mv) in self.moves[start..].iter().enumerate() {
+            let jitter = (mix(position ^ i as u64) % RESTART_JITTER) as i32;
+            self.scratch.push((self.rules.score(&self.state, mv) + jitter, mv));
+        }
+        self.scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for (slot, &(_, mv)) in self.moves[start..].iter_mut().zip(&self.scratch) {
+            *slot = mv;
+        }
+    }
+
+    pub(crate) fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    pub(crate) fn table_entries(&self) -> usize {
+        self.table.len
     }
 
     /// Whether the dig proves the position on top of the path dead, reached by the move that
@@ -431,7 +488,7 @@ impl<'r> Dfs<'r> {
     }
 
     /// Searches on for at most `quota` nodes.
-    fn run(&mut self, quota: u64) -> Step {
+    pub(crate) fn run(&mut self, quota: u64) -> Step {
         let stop = self.nodes + quota;
         let rules = self.rules;
         while self.nodes < stop {
@@ -512,7 +569,7 @@ impl<'r> Dfs<'r> {
             // Rule 3 goes back to the parent position only where that is recorded whole.
             let last = if parent_awaited { None } else { plain };
             let start = self.moves.len();
-            rules.generate(&self.state, last, awaited, Mode::Sound, &mut self.scratch, &mut self.moves);
+            self.generate(last, awaited);
             if self.met > self.entered && self.table.bytes() >= self.look_ahead_from {
                 self.look_ahead(start);
             } else {
@@ -556,6 +613,56 @@ fn reserve<T>(v: &mut Vec<T>, bytes: usize) {
     }
 }
 
+/// The passes of one search, and what the heuristic ones already dropped had cost.
+struct Passes<'r> {
+    sound: Dfs<'r>,
+    /// Each made when it joins in (so easy deals never pay for it), dropped when it gives up.
+    beam: Option<Beam<'r>>,
+    restarts: Option<Restarts<'r>>,
+    /// Nodes of the heuristic passes dropped, and the table of the last.
+    retired: (u64, usize, usize),
+}
+
+impl Passes<'_> {
+    fn nodes(&self) -> u64 {
+        self.sound.nodes
+            + self.retired.0
+            + self.beam.as_ref().map_or(0, |b| b.nodes)
+            + self.restarts.as_ref().map_or(0, |r| r.nodes)
+    }
+
+    fn report(&self, outcome: Outcome) -> Report {
+        let (_, mut table_bytes, mut table_entries) = self.retired;
+        table_bytes += self.sound.table.bytes();
+        table_entries += self.sound.table.len;
+        if let Some(b) = &self.beam {
+            table_bytes += b.table_bytes();
+            table_entries += b.table_entries();
+        }
+        if let Some(r) = &self.restarts {
+            table_bytes += r.table_bytes();
+            table_entries += r.table_entries();
+        }
+        Report { outcome, nodes: self.nodes(), table_bytes, table_entries }
+    }
+
+    /// Whether a heuristic pass searches on, or one is still `to_come`.
+    fn heuristic_left(&self, to_come: bool) -> bool {
+        to_come || self.beam.is_some() || self.restarts.is_some()
+    }
+
+    /// Drops a heuristic pass that gave up.
+    fn retire(&mut self, restarts: bool) {
+        let (nodes, bytes, entries) = if restarts {
+            self.restarts.take().map(|r| (r.nodes, r.table_bytes(), r.table_entries()))
+        } else {
+            self.beam.take().map(|b| (b.nodes, b.table_bytes(), b.table_entries()))
+        }
+        .unwrap_or_default();
+        self.retired = (self.retired.0 + nodes, bytes, entries);
+    }
+}
+
 pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
     let rules = Rules::new(root.kind());
     if root.is_won() {
@@ -563,83 +670,87 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
     }
     let two = rules.beam_helps();
     let share = if two { limits.max_memory_bytes / 2 } else { limits.max_memory_bytes };
-    let mut sound = Dfs::new(&rules, root, share, limits.max_nodes);
-    // Made when it joins in (so easy deals never pay for it), dropped when it gives up.
-    let mut beam: Option<Beam> = None;
-    let mut beam_to_come = two;
-    // Nodes and table of a beam already dropped.
-    let mut retired = (0u64, 0usize, 0usize);
-    // The DFS filled its share of memory: the beam, if any, searches on alone.
-    let mut sound_full = false;
-    let finish = |outcome, sound: &Dfs, beam: &Option<Beam>, retired: (u64, usize, usize)| {
-        let (mut nodes, mut table_bytes, mut table_entries) = retired;
-        nodes += sound.nodes;
-        table_bytes += sound.table.bytes();
-        table_entries += sound.table.len;
-        if let Some(b) = beam {
-            nodes += b.nodes;
-            table_bytes += b.table_bytes();
-            table_entries += b.table_entries();
-        }
-        Report { outcome, nodes, table_bytes, table_entries }
+    // Where the restarts run, they take a quarter of the beam's share: a beam short of memory
+    // narrows, while a DFS short of memory stops proving.
+    let restart_share = if rules.restarts_help() { share / 4 } else { 0 };
+    let mut passes = Passes {
+        sound: Dfs::new(&rules, root, share, limits.max_nodes, None),
+        beam: None,
+        restarts: None,
+        retired: (0, 0, 0),
     };
+    let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
+    // Heuristic turns taken: where the restarts run, every other one is theirs.
+    let mut heuristic_turns = 0u64;
+    let late = rules.late_beam() * if restart_share > 0 { 2 } else { 1 };
+    // The DFS filled its share of memory: the heuristic passes, if any, search on alone.
+    let mut sound_full = false;
     loop {
         for turn in [Mode::Heuristic, Mode::Sound] {
-            let used = sound.nodes + retired.0 + beam.as_ref().map_or(0, |b| b.nodes);
-            let left = limits.max_nodes.saturating_sub(used);
+            let left = limits.max_nodes.saturating_sub(passes.nodes());
             if left == 0 || (turn == Mode::Sound && cancel()) {
-                return finish(Outcome::Unknown, &sound, &beam, retired);
+                return passes.report(Outcome::Unknown);
             }
             // The DFS alone first: it settles the easy deals, won or not, fastest.
-            if turn == Mode::Heuristic && sound.nodes < PROBE && !sound_full {
+            if turn == Mode::Heuristic && passes.sound.nodes < PROBE && !sound_full {
                 continue;
             }
-            // Late, where the DFS proves deals, it takes most turns.
+            // Late, where the DFS proves deals, it takes most turns: once the heuristic passes
+            // have searched `Rules::late_beam` nodes for each of them.
             if turn == Mode::Heuristic
                 && rules.beam_turns() == 1
                 && !sound_full
-                && beam.as_ref().is_some_and(|b| b.nodes >= rules.late_beam())
-                // The DFS's nodes grow a `CHUNK` a turn: the beam goes once in `LATE_TURNS`.
-                && sound.nodes % (CHUNK * LATE_TURNS) >= CHUNK
+                && passes.nodes() - passes.sound.nodes >= late
+                // The DFS's nodes grow a `CHUNK` a turn: the others go once in `LATE_TURNS`.
+                && passes.sound.nodes % (CHUNK * LATE_TURNS) >= CHUNK
             {
                 continue;
             }
-            if turn == Mode::Heuristic && beam_to_come {
-                beam_to_come = false;
-                beam = Some(Beam::new(&rules, root, share, limits.max_nodes));
+            let beam_left = beam_to_come || passes.beam.is_some();
+            let restarts_left = restarts_to_come || passes.restarts.is_some();
+            let restarts_turn = turn == Mode::Heuristic && restarts_left && (!beam_left || heuristic_turns % 2 == 1);
+            if turn == Mode::Heuristic {
+                heuristic_turns += 1;
             }
-            let step = match (turn, beam.as_mut()) {
-                (Mode::Sound, _) if sound_full => continue,
-                (Mode::Sound, _) => sound.run(CHUNK.min(left)),
-                (Mode::Heuristic, Some(b)) => match b.run((CHUNK * rules.beam_turns()).min(left)) {
-                    // A beam that dies out proves nothing.
-                    Step::Exhausted => Step::OverMemory,
-                    step => step,
+            if turn == Mode::Heuristic && restarts_turn && restarts_to_come {
+                restarts_to_come = false;
+                passes.restarts = Some(Restarts::new(&rules, root, restart_share));
+            }
+            if turn == Mode::Heuristic && !restarts_turn && beam_to_come {
+                beam_to_come = false;
+                passes.beam = Some(Beam::new(&rules, root, share - restart_share, limits.max_nodes));
+            }
+            let quota = (CHUNK * rules.beam_turns()).min(left);
+            let step = match turn {
+                Mode::Sound if sound_full => continue,
+                Mode::Sound => passes.sound.run(CHUNK.min(left)),
+                Mode::Heuristic => match (restarts_turn, passes.restarts.as_mut(), passes.beam.as_mut()) {
+                    (true, Some(r), _) => r.run(quota),
+                    (false, _, Some(b)) => b.run(quota),
+                    _ => continue,
                 },
-                (Mode::Heuristic, None) => continue,
             };
             match step {
                 Step::Running => {}
                 Step::Won(line) => {
                     // The search's tables go before the shortening takes its memory.
-                    let mut report = finish(Outcome::Unknown, &sound, &beam, retired);
-                    drop((sound, beam));
+                    let mut report = passes.report(Outcome::Unknown);
+                    drop(passes);
                     report.outcome = Outcome::Won(shorten(&rules, root, &line, limits.max_memory_bytes));
                     return report;
                 }
-                Step::Exhausted => return finish(Outcome::Unwinnable, &sound, &beam, retired),
-                // A beam that died out or ran out of room hands everything to the DFS.
-                Step::OverMemory if turn == Mode::Heuristic => {
-                    if let Some(b) = beam.take() {
-                        retired = (retired.0 + b.nodes, b.table_bytes(), b.table_entries());
-                    }
-                    if sound_full {
-                        return finish(Outcome::Unknown, &sound, &beam, retired);
+                // Only the DFS's proves anything: a heuristic pass that dies out gives up.
+                Step::Exhausted if turn == Mode::Sound => return passes.report(Outcome::Unwinnable),
+                // A heuristic pass that died out or ran out of room leaves its turns to the others.
+                Step::Exhausted | Step::OverMemory if turn == Mode::Heuristic => {
+                    passes.retire(restarts_turn);
+                    if sound_full && !passes.heuristic_left(beam_to_come || restarts_to_come) {
+                        return passes.report(Outcome::Unknown);
                     }
                 }
-                // A full DFS can prove nothing more, but the beam may still find a win.
-                Step::OverMemory if beam.is_some() || beam_to_come => sound_full = true,
-                Step::OverMemory => return finish(Outcome::Unknown, &sound, &beam, retired),
+                // A full DFS can prove nothing more, but a heuristic pass may still find a win.
+                _ if passes.heuristic_left(beam_to_come || restarts_to_come) => sound_full = true,
+                _ => return passes.report(Outcome::Unknown),
             }
         }
     }
@@ -650,7 +761,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
 #[cfg(test)]
 pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (Outcome, usize) {
     let rules = Rules::new(root.kind());
-    let mut dfs = Dfs::new(&rules, root, 256 << 20, max_nodes);
+    let mut dfs = Dfs::new(&rules, root, 256 << 20, max_nodes, None);
     dfs.table = Table::new(slots * 12, u64::MAX);
     dfs.table.insert(dfs.hasher.value());
     let outcome = verdict(dfs.run(max_nodes));
@@ -677,7 +788,7 @@ pub(crate) fn dfs_looking_ahead_from(
     look_ahead_from: usize,
 ) -> (Outcome, usize, u64, u64) {
     let rules = Rules::new(root.kind());
-    let mut dfs = Dfs::new(&rules, root, 64 << 20, max_nodes);
+    let mut dfs = Dfs::new(&rules, root, 64 << 20, max_nodes, None);
     dfs.look_ahead_from = look_ahead_from;
     let outcome = verdict(dfs.run(max_nodes));
     (outcome, dfs.table.len, dfs.met, dfs.entered)

@@ -857,8 +857,8 @@ fn beam_wins_replay_and_are_short() {
     assert!(won_after >= 3, "{won_after}");
 }
 
-/// With the beam joining in, every verdict still matches the DFS alone where both decide, and
-/// `Unwinnable` is never the beam's.
+/// With the beam (and, in Yakutat Bay, the restarts) joining in, every verdict still matches
+/// the DFS alone where both decide, and `Unwinnable` is never theirs.
 #[test]
 fn the_beam_never_changes_a_verdict() {
     for kind in [GameKind::YakutatBay, GameKind::HowTheyRun] {
@@ -1364,4 +1364,31 @@ fn a_loose_round_wins_with_moves_the_heuristic_rules_leave_out() {
         s.apply_unchecked(mv, &mut Vec::new());
     }
     assert!(left_out >= 1, "{} moves", line.len());
+}
+
+/// Pinned: Yakutat Bay deal 686, where the DFS's first moves lead it astray (alone, it has not
+/// won after 100,000 nodes; the whole search took 4,123,644 before the restarts), is won by
+/// the restarts within 100,000 nodes, and the line replays.
+#[test]
+fn restarts_win_where_the_depth_first_search_chose_badly() {
+    let start = deal(GameKind::YakutatBay, 686);
+    let (alone, _) = super::search::dfs_in_a_table_of(&start, 1 << 20, 100_000);
+    assert_eq!(alone, Outcome::Unknown);
+    let rules = Rules::new(GameKind::YakutatBay);
+    let mut restarts = super::restarts::Restarts::new(&rules, &start, 16 << 20);
+    let super::search::Step::Won(line) = restarts.run(100_000) else { panic!("deal 686 not won") };
+    assert!(restarts.nodes <= 100_000 && replays_to_a_win(&start, &line));
+}
+
+/// Where every order of the heuristic moves fails (Yakutat Bay deal 22, unwinnable), a run
+/// explores them all and the restarts give up, rather than run the same positions again; the
+/// search's verdict is still the DFS's proof.
+#[test]
+fn restarts_give_up_when_a_run_explores_every_position() {
+    let start = deal(GameKind::YakutatBay, 22);
+    let rules = Rules::new(GameKind::YakutatBay);
+    let mut restarts = super::restarts::Restarts::new(&rules, &start, 16 << 20);
+    assert!(matches!(restarts.run(1_000_000), super::search::Step::Exhausted));
+    assert!(restarts.nodes < 1_000_000);
+    assert_eq!(solve(&start, &Limits::default(), &no_cancel), Outcome::Unwinnable);
 }
