@@ -379,15 +379,16 @@ impl Rules {
     /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
     /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
     /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
-    /// Bay, since the restarts win what the beam took long to, 250,000 (every win of deals
-    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): the same 979 decided at
-    /// 2 s as with 1,000,000, and shorter proofs (deal 108: 3,091,660 nodes instead of
-    /// 4,402,701; 636: 2,413,205 instead of 3,505,570).
+    /// Bay, since the restarts win what the beam took long to, 100,000 (every win of deals
+    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): at 2 s the same 979 deals
+    /// decided as with 1,000,000 and 250,000, and at 1,700,000 nodes the same wins as with
+    /// 250,000; shorter proofs (deal 108: 2,825,324 nodes, against 4,402,701 with 1,000,000
+    /// and 3,091,660 with 250,000; deal 285 within 9,000,000 nodes, which 250,000 missed).
     pub(crate) fn late_beam(&self) -> u64 {
         if self.onto_one_parent {
             300_000
         } else if self.restarts_help() {
-            250_000
+            100_000
         } else {
             1_000_000
         }
