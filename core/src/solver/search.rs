@@ -66,11 +66,11 @@ const AWAITED: u64 = 1 << 62;
 /// 60 more if it turns a card): larger than the gaps between the kinds of move, so that a
 /// restart's order is mostly its own, a little biased to the promising.
 /// Measured with `restarts::BASE` on 28 Yakutat Bay deals (the 21 of 1..1000 won at 2 s in
-/// over 100,000 nodes, and 7 the search did not win there), 3,000,000 nodes each, all the
-/// search's nodes summed: 40 with a base of 20,000 left 985 unwon; 80, 4,556,207 (base
-/// 5,000); 160, 1,696,579 (base 2,000); 400, 1,781,832 (base 2,000: the lowest maximum,
-/// 324,137); 1,000, 5,763,152 (base 2,000). The search before the restarts: 26,444,627,
-/// leaving 7 unwon.
+/// over 100,000 nodes, and 7 winnable ones the search did not win there), 3,000,000 nodes
+/// each, all the search's nodes summed: 80, 4,556,207 (base 5,000); 160, 1,696,579 (base
+/// 2,000); 400, 1,781,832 (base 2,000: the lowest maximum, 324,137); 1,000, 5,763,152 (base
+/// 2,000). The search before the restarts: 26,444,627, leaving 257, 615, 686 and 985 unwon.
+/// (40, with a base of 20,000, left 985 unwon at 6,000,000 nodes.)
 const RESTART_JITTER: u64 = 400;
 const RESTART_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 /// Linear probes before a full neighbourhood counts as a full table.
