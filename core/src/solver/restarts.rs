@@ -48,15 +48,12 @@ impl<'r> Restarts<'r> {
     pub(crate) fn run(&mut self, quota: u64) -> Step {
         let stop = self.nodes + quota;
         while self.nodes < stop {
-            let limit = BASE * luby(self.number.max(1));
-            let run = match &mut self.run {
-                Some(run) => run,
-                None => {
-                    self.number += 1;
-                    let limit = BASE * luby(self.number);
-                    self.run.insert(Dfs::new(self.rules, &self.root, self.max_memory_bytes, limit, Some(self.number)))
-                }
-            };
+            if self.run.is_none() {
+                self.number += 1;
+            }
+            let limit = BASE * luby(self.number);
+            let (rules, root, bytes, seed) = (self.rules, &self.root, self.max_memory_bytes, self.number);
+            let run = self.run.get_or_insert_with(|| Dfs::new(rules, root, bytes, limit, Some(seed)));
             let step = run.run((limit - run.nodes).min(stop - self.nodes));
             self.nodes = self.ended + run.nodes;
             match step {
