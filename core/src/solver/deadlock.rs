@@ -294,11 +294,8 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
                 }
             }
         }
-        if (top & b, leave & b, home & b) != before {
-            if winnable(top, leave, home) {
-                return false;
-            }
-            todo |= b;
+        if (top & b, leave & b, home & b) != before && winnable(top, leave, home) {
+            return false;
         }
     }
     !winnable(top, leave, home)
