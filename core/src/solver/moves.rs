@@ -615,7 +615,7 @@ impl Rules {
         scratch.clear();
         let mut dropped = false;
         let mut preferred = None;
-        if let Some(forced) = self.collect(s, last, mode, &mut dropped, &mut preferred, scratch) {
+        if let Some(forced) = self.collect(s, last, awaited, mode, &mut dropped, &mut preferred, scratch) {
             out.push(forced);
             return Dropped::default();
         }
@@ -624,21 +624,21 @@ impl Rules {
             let passed_over = scratch.len().saturating_sub(1);
             return Dropped { any: dropped || passed_over > 0, by_h3: passed_over };
         }
-        if let Some(awaited) = awaited {
-            scratch.retain(|&(_, mv)| self.uses(s, awaited, mv));
-        }
         scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scratch.iter().map(|&(_, mv)| mv));
         Dropped { any: dropped, by_h3: 0 }
     }
 
-    /// Fills `found` with the candidate moves, and `preferred` with H3's, if any; returns a
-    /// forced move instead when rule 4, 5 or 6 applies. Sets `dropped` when H1 or H2 drops a
-    /// move.
+    /// Fills `found` with the candidate moves, after a move that waits for its use only those
+    /// that may use it (filtered before they are scored: in Yakutat Bay most positions come
+    /// after such a move), and `preferred` with H3's, if any; returns a forced move instead when
+    /// rule 4, 5 or 6 applies. Sets `dropped` when H1 or H2 drops a move.
+    #[allow(clippy::too_many_arguments)] // all of one pass's inputs and outputs
     fn collect(
         &self,
         s: &State,
         last: Plain,
+        awaited: Option<Awaited>,
         mode: Mode,
         dropped: &mut bool,
         preferred: &mut Option<Move>,
@@ -718,6 +718,16 @@ impl Rules {
         let group = self.spec.tableau.unit == MoveUnit::Group;
         // Rules 6 and 9 ask it.
         let astray = if self.onto_one_parent { self.kings_astray(s) } else { 0 };
+        // After a move that waits for its use off a tableau pile, which it left with `u` on top
+        // and no child of `u` beneath it, a group of two cards or more from another pile uses
+        // it only by going onto `u` (`uses`): the others need no look. (Not where rules 5, 6
+        // and 9 force group moves.) The pile, and the faces `u` takes, as bits.
+        let uses_only_onto = match awaited {
+            Some((left, _, 0)) if !self.onto_one_parent && self.kind(left) == PileKind::Tableau => {
+                s.top(left).map(|u| (left, self.takes[face(u)]))
+            }
+            _ => None,
+        };
 
         for from in 0..map.len {
             let kind = self.kind(from);
@@ -738,6 +748,9 @@ impl Rules {
             };
             for count in 1..=max_count {
                 let bottom = pile[pile.len() - count];
+                if count > 1 && uses_only_onto.is_some_and(|(left, takes)| from != left && takes >> face(bottom) & 1 == 0) {
+                    continue;
+                }
                 let sideways = heuristic && supported(count);
                 let mut push = |to: PileId| {
                     if last == Some((to, from, count as u8)) {
@@ -752,7 +765,9 @@ impl Rules {
                     }
                     let mv = Move::Transfer { from, count: count as u8, to };
                     debug_assert!(s.is_legal(mv), "{mv:?}");
-                    found.push((self.score(s, mv), mv));
+                    if awaited.is_none_or(|awaited| self.uses(s, awaited, mv)) {
+                        found.push((self.score(s, mv), mv));
+                    }
                 };
                 // Onto tableau tops: only the face values on top need a look.
                 let mut targets = 0u32;
