@@ -718,10 +718,16 @@ impl Rules {
         let group = self.spec.tableau.unit == MoveUnit::Group;
         // Rules 6 and 9 ask it.
         let astray = if self.onto_one_parent { self.kings_astray(s) } else { 0 };
+        // Rule 4: a tableau's top card whose riders are all home goes home, the only move tried.
+        let forced_home = |from: PileId, card: Card| {
+            let fmask = found_by_face[face(card)];
+            (self.safe_low && fmask != 0 && self.is_safe(home, card))
+                .then(|| Move::Transfer { from, count: 1, to: map.tableau + fmask.trailing_zeros() as PileId })
+        };
         // After a move that waits for its use off a tableau pile, which it left with `u` on top
-        // and no child of `u` beneath it, a group of two cards or more from another pile uses
-        // it only by going onto `u` (`uses`): the others need no look. (Not where rules 5, 6
-        // and 9 force group moves.) The pile, and the faces `u` takes, as bits.
+        // and no child of `u` beneath it, a group from another tableau pile uses it only by going
+        // onto `u` (`uses`): the others need no look but for rule 4's forced move. (Not where
+        // rules 5, 6 and 9 force group moves.) The pile, and the faces `u` takes, as bits.
         let uses_only_onto = match awaited {
             Some((left, _, 0)) if !self.onto_one_parent && self.kind(left) == PileKind::Tableau => {
                 s.top(left).map(|u| (left, self.takes[face(u)]))
@@ -748,8 +754,13 @@ impl Rules {
             };
             for count in 1..=max_count {
                 let bottom = pile[pile.len() - count];
-                if count > 1 && uses_only_onto.is_some_and(|(left, takes)| from != left && takes >> face(bottom) & 1 == 0) {
-                    continue;
+                if uses_only_onto.is_some_and(|(left, takes)| {
+                    kind == PileKind::Tableau && from != left && takes >> face(bottom) & 1 == 0
+                }) {
+                    match forced_home(from, bottom) {
+                        Some(mv) if count == 1 => return Some(mv),
+                        _ => continue,
+                    }
                 }
                 let sideways = heuristic && supported(count);
                 let mut push = |to: PileId| {
@@ -846,16 +857,14 @@ impl Rules {
                         }
                     }
                 }
+                if let Some(mv) = forced_home(from, bottom).filter(|_| kind == PileKind::Tableau) {
+                    debug_assert!(s.is_legal(mv));
+                    return Some(mv);
+                }
                 while fmask != 0 {
                     let j = fmask.trailing_zeros() as PileId;
                     fmask &= fmask - 1;
-                    let to = map.tableau + j;
-                    if kind == PileKind::Tableau && self.safe_low && self.is_safe(home, bottom) {
-                        let mv = Move::Transfer { from, count: 1, to };
-                        debug_assert!(s.is_legal(mv));
-                        return Some(mv); // rule 4
-                    }
-                    push(to);
+                    push(map.tableau + j);
                 }
                 // Into a cell or the holding reserve: from the tableau only.
                 if kind == PileKind::Tableau {
