@@ -723,6 +723,7 @@ impl Rules {
             let fmask = found_by_face[face(card)];
             (self.safe_low && fmask != 0 && self.is_safe(home, card))
                 .then(|| Move::Transfer { from, count: 1, to: map.tableau + fmask.trailing_zeros() as PileId })
+                .inspect(|&mv| debug_assert!(s.is_legal(mv)))
         };
         // After a move that waits for its use off a tableau pile, which it left with `u` on top
         // and no child of `u` beneath it, a group from another tableau pile uses it only by going
@@ -757,10 +758,12 @@ impl Rules {
                 if uses_only_onto.is_some_and(|(left, takes)| {
                     kind == PileKind::Tableau && from != left && takes >> face(bottom) & 1 == 0
                 }) {
-                    match forced_home(from, bottom) {
-                        Some(mv) if count == 1 => return Some(mv),
-                        _ => continue,
+                    if count == 1 {
+                        if let Some(mv) = forced_home(from, bottom) {
+                            return Some(mv);
+                        }
                     }
+                    continue;
                 }
                 let sideways = heuristic && supported(count);
                 let mut push = |to: PileId| {
@@ -857,9 +860,10 @@ impl Rules {
                         }
                     }
                 }
-                if let Some(mv) = forced_home(from, bottom).filter(|_| kind == PileKind::Tableau) {
-                    debug_assert!(s.is_legal(mv));
-                    return Some(mv);
+                if kind == PileKind::Tableau {
+                    if let Some(mv) = forced_home(from, bottom) {
+                        return Some(mv);
+                    }
                 }
                 while fmask != 0 {
                     let j = fmask.trailing_zeros() as PileId;
