@@ -48,6 +48,9 @@ pub(crate) struct Hasher {
     shares: Vec<u64>,
     total: u64,
     symmetric: bool,
+    /// The shares `apply` replaced, oldest first, for `revert`: taking a move back then
+    /// hashes nothing again. The effects say whose they are.
+    pub(crate) journal: Vec<u64>,
 }
 
 impl Hasher {
@@ -55,7 +58,7 @@ impl Hasher {
         let symmetric = rules.tableau_symmetric(s);
         let shares: Vec<u64> = (0..s.pile_count()).map(|p| share(rules, s, p, symmetric)).collect();
         let total = shares.iter().fold(0u64, |a, &b| a.wrapping_add(b));
-        Hasher { shares, total, symmetric }
+        Hasher { shares, total, symmetric, journal: Vec::new() }
     }
 
     pub(crate) fn value(&self) -> u64 {
@@ -75,10 +78,13 @@ impl Hasher {
         super::dig::tracked(s).chain(rules.map.cells()).fold(0, |k, p| k.wrapping_add(self.shares[usize::from(p)]))
     }
 
-    /// Brings the hash up to date with `s` after `effects` were applied to it or undone.
-    pub(crate) fn update(&mut self, rules: &Rules, s: &State, effects: &[Effect]) {
+    /// Brings the hash up to date with `s` after `effects` were applied to it, keeping in
+    /// `journal` the shares it replaced.
+    pub(crate) fn apply(&mut self, rules: &Rules, s: &State, effects: &[Effect]) {
         if rules.tableau_symmetric(s) != self.symmetric {
-            *self = Hasher::new(rules, s);
+            self.journal.extend_from_slice(&self.shares);
+            let fresh = Hasher::new(rules, s);
+            (self.shares, self.total, self.symmetric) = (fresh.shares, fresh.total, fresh.symmetric);
             return;
         }
         for &effect in effects {
@@ -88,6 +94,27 @@ impl Hasher {
                     self.refresh(rules, s, usize::from(to));
                 }
                 Effect::Flip(pile) => self.refresh(rules, s, usize::from(pile)),
+            }
+        }
+    }
+
+    /// Takes back the last `apply`, of `effects`, which `s` has just undone.
+    pub(crate) fn revert(&mut self, rules: &Rules, s: &State, effects: &[Effect]) {
+        if rules.tableau_symmetric(s) != self.symmetric {
+            let from = self.journal.len().saturating_sub(self.shares.len());
+            self.shares.clear();
+            self.shares.extend(self.journal.drain(from..));
+            self.total = self.shares.iter().fold(0u64, |a, &b| a.wrapping_add(b));
+            self.symmetric = !self.symmetric;
+            return;
+        }
+        for &effect in effects.iter().rev() {
+            match effect {
+                Effect::Transfer { from, to, .. } => {
+                    self.restore(usize::from(to));
+                    self.restore(usize::from(from));
+                }
+                Effect::Flip(pile) => self.restore(usize::from(pile)),
             }
         }
     }
@@ -107,9 +134,19 @@ impl Hasher {
 
     fn refresh(&mut self, rules: &Rules, s: &State, pile: usize) {
         if let Some(old) = self.shares.get_mut(pile) {
+            self.journal.push(*old);
             let new = share(rules, s, pile, self.symmetric);
             self.total = self.total.wrapping_sub(*old).wrapping_add(new);
             *old = new;
+        }
+    }
+
+    /// `refresh` taken back.
+    fn restore(&mut self, pile: usize) {
+        if let Some(now) = self.shares.get_mut(pile) {
+            let Some(old) = self.journal.pop() else { return };
+            self.total = self.total.wrapping_sub(*now).wrapping_add(old);
+            *now = old;
         }
     }
 }

@@ -242,6 +242,9 @@ struct Frame {
 /// games has (a few hundred at most), more effects than any move makes (four at most).
 const MOVES_ROOM: usize = 1024;
 const EFFECTS_ROOM: usize = 64;
+/// And for the hasher's journal (`Hasher::apply`): two shares an effect, or every pile's
+/// (no game has 128 piles).
+const JOURNAL_ROOM: usize = 2 * EFFECTS_ROOM;
 
 /// Where a pass stands after a turn.
 pub(crate) enum Step {
@@ -369,6 +372,7 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.moves, first);
         reserve(&mut dfs.keys, keys_bytes(first));
         reserve(&mut dfs.effects, first);
+        reserve(&mut dfs.hasher.journal, first);
         if !super::deadlock::dead(rules, &dfs.state) && !dfs.dig_dead(0) {
             dfs.generate(None, None);
             dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
@@ -433,17 +437,20 @@ impl<'r> Dfs<'r> {
     fn make_room(&mut self) -> bool {
         let used = std::mem::size_of::<Frame>() * (self.frames.len() + 1)
             + (std::mem::size_of::<Move>() + std::mem::size_of::<u64>()) * (self.moves.len() + MOVES_ROOM)
-            + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM);
+            + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM)
+            + std::mem::size_of::<u64>() * (self.hasher.journal.len() + JOURNAL_ROOM);
         let cap = self.max_memory_bytes;
         let left = room(&mut self.frames, 1, cap)
             + room(&mut self.moves, MOVES_ROOM, cap)
             + room(&mut self.keys, MOVES_ROOM, keys_bytes(cap))
-            + room(&mut self.effects, EFFECTS_ROOM, cap);
+            + room(&mut self.effects, EFFECTS_ROOM, cap)
+            + room(&mut self.hasher.journal, JOURNAL_ROOM, cap);
         self.path_peak = self.path_peak.max(used + left);
         self.frames.len() < self.frames.capacity()
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
             && self.keys.len() + MOVES_ROOM <= self.keys.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
+            && self.hasher.journal.len() + JOURNAL_ROOM <= self.hasher.journal.capacity()
             && self.table.peak_bytes() + self.path_peak + self.dig.as_ref().map_or(0, |_| Dig::bytes())
                 <= self.max_memory_bytes
     }
@@ -507,7 +514,7 @@ impl<'r> Dfs<'r> {
                     return Step::Exhausted;
                 }
                 self.state.undo(&self.effects[effects_start..]);
-                self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+                self.hasher.revert(rules, &self.state, &self.effects[effects_start..]);
                 self.effects.truncate(effects_start);
                 continue;
             }
@@ -530,7 +537,7 @@ impl<'r> Dfs<'r> {
             if self.state.is_won() {
                 return Step::Won(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
             }
-            self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+            self.hasher.apply(rules, &self.state, &self.effects[effects_start..]);
             let plain = plain(&self.effects[effects_start..]);
             // After a move that waits for its use (rule 7) a position is explored only in part:
             // it is recorded apart, and skipped where it is recorded whole.
@@ -562,7 +569,7 @@ impl<'r> Dfs<'r> {
             }
             if !new || dead {
                 self.state.undo(&self.effects[effects_start..]);
-                self.hasher.update(rules, &self.state, &self.effects[effects_start..]);
+                self.hasher.revert(rules, &self.state, &self.effects[effects_start..]);
                 self.effects.truncate(effects_start);
                 continue;
             }
