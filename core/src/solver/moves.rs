@@ -394,6 +394,25 @@ impl Rules {
         }
     }
 
+    /// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
+    /// unwinnable), heuristic passes that have searched `late_beam` nodes without a win take
+    /// only one turn for every `late_turns` of the DFS's from then on: their wins mostly come
+    /// early, while a proof needs all the nodes it can get. 8; in Yakutat Bay, whose restarts
+    /// win early, 32. There, capped at 2,000,000 nodes, deals 1..2000 gave the same wins with
+    /// the same nodes with 8, 16 and 32, so no win came from a late heuristic turn, and proofs
+    /// took fewer nodes (deal 812: 1,847,532 with 8, 1,765,595 with 16, 1,728,721 with 32;
+    /// 1020 proved in 1,912,652, undecided with 8); at 12,000,000 nodes, deal 285 8,958,258,
+    /// 8,483,011 and 8,245,377, deal 614 10,737,677, 10,164,107 and 9,877,317; deals 307 and
+    /// 801, won by the DFS at 38,031,263 and 38,316,001 nodes with 8, at 35,941,812 and
+    /// 36,210,067 with 16.
+    pub(crate) fn late_turns(&self) -> u64 {
+        if self.restarts_help() {
+            32
+        } else {
+            8
+        }
+    }
+
     /// Whether the tableau piles are interchangeable: always, except while a stock that deals
     /// one card to each pile by position (DN-6) still has cards. (Chequers' reserve fills the
     /// one pile just emptied, CH-6, so its piles are interchangeable too.)

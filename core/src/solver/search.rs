@@ -48,11 +48,6 @@ pub(crate) const CHUNK: u64 = 4096;
 /// won or not, in a millisecond or two; the beam soon does better on the rest (Zerline,
 /// deals 1..100: median 27 ms with 4,096 here, 33 ms with 32,768).
 const PROBE: u64 = 4096;
-/// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
-/// unwinnable), a beam that has searched `Rules::late_beam` nodes without a win takes only one
-/// turn for every `LATE_TURNS` of the DFS's from then on: its wins mostly come early, while a
-/// proof needs all the nodes it can get.
-const LATE_TURNS: u64 = 8;
 /// The table size from which the DFS may look ahead (`Dfs::look_ahead`): a smaller one stays
 /// mostly in the processor's caches, with little wait to hide, and most searches end before
 /// their table grows this far.
@@ -708,8 +703,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 && rules.beam_turns() == 1
                 && !sound_full
                 && passes.nodes() - passes.sound.nodes >= late
-                // The DFS's nodes grow a `CHUNK` a turn: the others go once in `LATE_TURNS`.
-                && passes.sound.nodes % (CHUNK * LATE_TURNS) >= CHUNK
+                // The DFS's nodes grow a `CHUNK` a turn: the others go once in `late_turns`.
+                && passes.sound.nodes % (CHUNK * rules.late_turns()) >= CHUNK
             {
                 continue;
             }
