@@ -24,11 +24,11 @@
 //! nothing. Where `Rules::restarts_help`, the restarts (`restarts.rs`: short depth-first runs,
 //! each in an order of its own) take every other turn of the beam's, and a quarter of its
 //! memory; they too only find wins. The DFS owns half the memory cap, the others the rest;
-//! they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them, or, late, one turn
-//! in `Rules::late_turns`: `Rules::late_beam`), so the answer for a node limit is deterministic, and whichever pass
-//! decides first answers. A heuristic pass that dies out or runs out of room leaves its turns
-//! to the others, and a DFS out of room leaves the rest of the budget to the heuristic passes
-//! (which can still win, never prove).
+//! they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them; once late,
+//! `Rules::late_beam`, one turn in `Rules::late_turns`), so the answer for a node limit is
+//! deterministic, and whichever pass decides first answers. A heuristic pass that dies out or
+//! runs out of room leaves its turns to the others, and a DFS out of room leaves the rest of
+//! the budget to the heuristic passes (which can still win, never prove).
 
 use super::beam::Beam;
 use super::dig::Dig;
