@@ -57,8 +57,7 @@ impl Hasher {
     pub(crate) fn new(rules: &Rules, s: &State) -> Hasher {
         let symmetric = rules.tableau_symmetric(s);
         let shares: Vec<u64> = (0..s.pile_count()).map(|p| share(rules, s, p, symmetric)).collect();
-        let total = shares.iter().fold(0u64, |a, &b| a.wrapping_add(b));
-        Hasher { shares, total, symmetric, journal: Vec::new() }
+        Hasher { total: sum(&shares), shares, symmetric, journal: Vec::new() }
     }
 
     pub(crate) fn value(&self) -> u64 {
@@ -104,8 +103,8 @@ impl Hasher {
             let from = self.journal.len().saturating_sub(self.shares.len());
             self.shares.clear();
             self.shares.extend(self.journal.drain(from..));
-            self.total = self.shares.iter().fold(0u64, |a, &b| a.wrapping_add(b));
-            self.symmetric = !self.symmetric;
+            self.total = sum(&self.shares);
+            self.symmetric = rules.tableau_symmetric(s);
             return;
         }
         for &effect in effects.iter().rev() {
@@ -149,6 +148,11 @@ impl Hasher {
             *now = old;
         }
     }
+}
+
+/// The hash the piles' shares make: their sum, so that pile order can be folded.
+fn sum(shares: &[u64]) -> u64 {
+    shares.iter().fold(0, |a, &b| a.wrapping_add(b))
 }
 
 /// One pile's share of the canonical hash.
