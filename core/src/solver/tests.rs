@@ -153,6 +153,38 @@ fn incremental_hash_matches_a_fresh_one_through_moves_and_undos() {
     }
 }
 
+/// Dnieper's piles become interchangeable when its stock runs out (`Rules::tableau_symmetric`):
+/// the hasher starts again from the position there, and taking that deal back restores the
+/// hash it had, and its order-sensitive shares.
+#[test]
+fn the_hash_taken_back_across_the_last_stock_deal_equals_a_fresh_one() {
+    let rules = Rules::new(GameKind::Dnieper);
+    let mut s = deal(GameKind::Dnieper, 7);
+    let mut hasher = Hasher::new(&rules, &s);
+    let mut effects = Vec::new();
+    while s.can_deal() {
+        effects.clear();
+        s.apply_unchecked(Move::Stock, &mut effects);
+        hasher.apply(&rules, &s, &effects);
+    }
+    assert!(rules.tableau_symmetric(&s));
+    assert_eq!(hasher.value(), hash_of(&rules, &s));
+    s.undo(&effects);
+    hasher.revert(&rules, &s, &effects);
+    assert!(!rules.tableau_symmetric(&s));
+    assert_eq!(hasher.value(), hash_of(&rules, &s));
+    // The hasher is as it was before that deal: another move, made and taken back, keeps
+    // the hash exact.
+    let mv = s.legal_move_list().into_iter().find(|&mv| mv != Move::Stock).unwrap();
+    effects.clear();
+    s.apply_unchecked(mv, &mut effects);
+    hasher.apply(&rules, &s, &effects);
+    assert_eq!(hasher.value(), hash_of(&rules, &s));
+    s.undo(&effects);
+    hasher.revert(&rules, &s, &effects);
+    assert_eq!(hasher.value(), hash_of(&rules, &s));
+}
+
 /// Duplicates fold by face value; interchangeable piles fold their order; positions differ.
 #[test]
 fn canonical_hash_folds_what_the_rules_cannot_tell_apart() {
