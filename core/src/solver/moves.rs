@@ -427,11 +427,22 @@ impl Rules {
     /// deals 1..1000 at 2 s: 898 won and 59 proved when also asked after a card went into a
     /// cell, 906 and 60 this way.) The DFS also asks after a move of a group onto a card, while
     /// that pays (`moved_onto_a_card`, and `OntoCard` in `search.rs`). A missed proof costs
-    /// search, never a win.
+    /// search, never a win. So the check stops, "live", once the group the move put on a
+    /// tableau pile is found able to leave it again, which from a live parent settles it (as
+    /// `moved_onto_a_card` argues; onto an empty pile, that pile is empty again once it
+    /// leaves): Yakutat Bay deal 812's proof took 2.0% fewer instructions (13,015,753,281
+    /// against 13,275,582,774) and 1,728,728 nodes instead of 1,728,721.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
+        let moved = match effects.first() {
+            Some(&Effect::Transfer { to, count, .. }) if self.map.is_tableau(to) => {
+                let onto = s.pile(to);
+                onto.len().checked_sub(usize::from(count)).map(|i| onto[i])
+            }
+            _ => None,
+        };
         self.relaxation.is_some()
             && effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
-            && super::deadlock::dead(self, s)
+            && super::deadlock::dead_unless_leaves(self, s, moved)
     }
 
     /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,
