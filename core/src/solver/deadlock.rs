@@ -48,6 +48,8 @@ pub(crate) struct Tables {
     /// home before it (`NEVER` if it never goes there), and the face value that goes there
     /// right after it (`NO_NEXT` if none).
     needs: Vec<([u64; 52], [u8; 52])>,
+    /// The face values an empty tableau pile takes.
+    empty_takes: Cards,
 }
 
 const NO_NEXT: u8 = u8::MAX;
@@ -60,7 +62,13 @@ const NEVER: u64 = u64::MAX;
 
 impl Tables {
     pub(crate) fn new(spec: &GameSpec) -> Tables {
-        let mut tables = Tables { needs: Vec::new() };
+        let empty_takes = (0..52u8)
+            .filter(|&f| match spec.tableau.empty {
+                EmptyRule::AnyCard => true,
+                EmptyRule::OnlyRank(rank) => Card::from_id(f).rank() == rank,
+            })
+            .fold(0, |set, f| set | 1 << f);
+        let mut tables = Tables { needs: Vec::new(), empty_takes };
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =
@@ -113,17 +121,11 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
     let map = s.map();
     let runs_home = CELLS_OR_RUNS && spec.foundations.contains(&FoundationRule::CompleteRun);
     let gives_back = spec.foundations.iter().any(|f| f.gives_back());
-    let empty_takes = |card: Card| match spec.tableau.empty {
-        EmptyRule::AnyCard => true,
-        EmptyRule::OnlyRank(rank) => card.rank() == rank,
-    };
 
     // The cards in play (not home at the start), and what the start tells about them.
     let mut all: Cards = 0;
     let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
     let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
-    // The cards in play an empty tableau pile takes.
-    let mut empty_takers: Cards = 0;
     let mut beneath = [None::<Card>; 52];
     // Where each tableau card lies at the start, as (pile, height), and per pile its cards and
     // the heights whose card has left: see `leave(x)` above.
@@ -151,9 +153,6 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
                     if card.face_up() {
                         face_up |= bit(card);
                     }
-                    if empty_takes(card) {
-                        empty_takers |= bit(card);
-                    }
                     // In place for a complete run: on the next higher card of its suit, down to a King.
                     let placed = match i.checked_sub(1).map(|j| pile[j]) {
                         None => runs_home && card.rank() == KING,
@@ -175,9 +174,6 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
                     all |= bit(card);
                     cell_cards |= bit(card);
                     face_up |= bit(card);
-                    if empty_takes(card) {
-                        empty_takers |= bit(card);
-                    }
                 }
             }
             PileKind::Foundation => {
@@ -198,6 +194,8 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
             }
         }
     }
+    // The cards in play an empty tableau pile takes.
+    let empty_takers = tables.empty_takes & all;
     let empty_cell = CELLS_OR_RUNS && map.cells().any(|c| s.pile(c).is_empty());
     let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
     // What a win needs of every card in play; the sets only grow, so once it holds it stays.
@@ -230,7 +228,9 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
         let fx = usize::from(x.id());
         let b = bit(x);
         todo &= !b;
-        let before = (top & b, leave & b, home & b);
+        // What a win asks of this card (`winnable`), before this look at it and after.
+        let watched = |top: Cards, leave: Cards, home: Cards| if runs_home { (top & b, leave & b) } else { (home & b, 0) };
+        let before = watched(top, leave, home);
         // The cards in play a card takes: they are looked at again when it becomes a top card.
         let takers = |card: Card| rules.takes[usize::from(card.id())] & all;
         if CELLS_OR_RUNS && cell_cards & b != 0 && leave & b != 0 && top & b == 0 {
@@ -309,7 +309,7 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
                 }
             }
         }
-        if (top & b, leave & b, home & b) != before && winnable(top, leave, home) {
+        if watched(top, leave, home) != before && winnable(top, leave, home) {
             return false;
         }
     }
