@@ -105,7 +105,7 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
 pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -> bool {
     let Some(tables) = &rules.relaxation else { return false };
     // Compiled twice, so that a game with neither cells nor complete runs (Yakutat Bay) pays
-    // nothing for their rules: 12% fewer instructions in this check there.
+    // nothing for their rules: 13.5% fewer instructions in this check there.
     if s.map().cells().next().is_some() || s.spec().foundations.contains(&FoundationRule::CompleteRun) {
         closure::<true>(tables, rules, s, card)
     } else {
@@ -229,7 +229,8 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
         let b = bit(x);
         todo &= !b;
         // What a win asks of this card (`winnable`), before this look at it and after.
-        let watched = |top: Cards, leave: Cards, home: Cards| if runs_home { (top & b, leave & b) } else { (home & b, 0) };
+        let watched =
+            |top: Cards, leave: Cards, home: Cards| if runs_home { (top & b, leave & b) } else { (home & b, 0) };
         let before = watched(top, leave, home);
         // The cards in play a card takes: they are looked at again when it becomes a top card.
         let takers = |card: Card| rules.takes[usize::from(card.id())] & all;
