@@ -72,15 +72,13 @@ const RESTART_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 const PROBES: usize = 16;
 
 /// Open addressing over 60-bit keys, each with what exploring its position cost; 0 marks an
-/// empty slot. It starts small (cache-friendly, cheap for easy deals) and doubles at half load;
-/// where memory bounds it, its last step takes it to whatever size the memory allows, not only
-/// to a power of two. Full, it keeps what would cost most to search again: a new position takes
+/// empty slot. It starts small (cache-friendly, cheap for easy deals) and doubles at half load
+/// up to its cap. Full, it keeps what would cost most to search again: a new position takes
 /// the slot of the cheapest explored one in its neighbourhood. A position still being explored
 /// (on the search path, or a beam's) is never evicted.
 pub(crate) struct Table {
     slots: Vec<u64>,
     pub(crate) len: usize,
-    /// The most slots it may grow to: lowered by `fit` while its owner's other memory grows.
     max_slots: usize,
 }
 
@@ -97,36 +95,13 @@ fn stored(key: u64) -> u64 {
 
 impl Table {
     pub(crate) fn new(max_memory_bytes: usize, max_nodes: u64) -> Table {
-        // While growing, old and new tables coexist: 1.5 times the final size must fit the
-        // cap (the last step is at most a doubling and a half, see `next_slots`).
+        // While doubling, old and new tables coexist: 1.5 times the final size must fit the cap.
         let by_memory = (max_memory_bytes / 12).max(64);
         // Room for every node at a load of a half or less.
         let by_nodes = usize::try_from(max_nodes.saturating_mul(4)).unwrap_or(usize::MAX).max(64);
-        // (Only memory asks for a size that is no power of two: bounded by nodes, the table
-        // keeps the sizes, and so the slots, it always had.)
-        let max_slots = if by_nodes < by_memory { 1 << by_nodes.ilog2() } else { by_memory };
+        let wanted = by_memory.min(by_nodes);
+        let max_slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table { slots: vec![0; max_slots.min(FIRST_SLOTS)], len: 0, max_slots }
-    }
-
-    /// The size the table grows to next: double, or, where doubling twice would pass the
-    /// most it may hold, that most at once (so the step before the last is at most half the
-    /// last, and the two together at most 1.5 times it).
-    fn next_slots(&self) -> usize {
-        let n = self.slots.len();
-        if n.saturating_mul(4) > self.max_slots {
-            self.max_slots
-        } else {
-            2 * n
-        }
-    }
-
-    /// Keeps the table's growth within `room` bytes: while it grows, the old slots and the
-    /// new must fit there. (It never shrinks: what it holds already is its owner's to count.)
-    pub(crate) fn fit(&mut self, room: usize) {
-        let n = self.slots.len();
-        if self.max_slots > n && (n + self.next_slots()).saturating_mul(8) > room {
-            self.max_slots = (room / 8).saturating_sub(n).max(n);
-        }
     }
 
     /// Whether `key` is recorded.
@@ -137,12 +112,13 @@ impl Table {
     /// The slot holding `key` (as `stored` makes it), if any: nothing is ever deleted, so no
     /// empty slot lies between a key's home and the key.
     fn find(&self, key: u64) -> Option<usize> {
-        let mut i = self.home(key);
+        let mask = self.slots.len() - 1;
+        let mut i = Self::home(key, mask);
         for _ in 0..PROBES {
             match self.slots[i] {
                 0 => return None,
                 there if there & KEY_BITS == key => return Some(i),
-                _ => i = self.after(i),
+                _ => i = (i + 1) & mask,
             }
         }
         None
@@ -153,8 +129,8 @@ impl Table {
     /// recorded, which is safe (see the module comment).
     pub(crate) fn insert(&mut self, key: u64) -> bool {
         if self.len * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
-            let grown = vec![0; self.next_slots()];
-            let old = std::mem::replace(&mut self.slots, grown);
+            let doubled = vec![0; self.slots.len() * 2];
+            let old = std::mem::replace(&mut self.slots, doubled);
             self.len = 0;
             for slot in old.into_iter().filter(|&k| k != 0) {
                 self.place(slot);
@@ -174,30 +150,15 @@ impl Table {
         }
     }
 
-    /// The slot where a look for `key` (as `stored` makes it) starts: some of its bits, or,
-    /// in a table whose size is no power of two, its high bits scaled to the size.
-    fn home(&self, key: u64) -> usize {
-        let n = self.slots.len();
-        if n.is_power_of_two() {
-            (key >> 7) as usize & (n - 1)
-        } else {
-            ((u128::from(key << 4) * n as u128) >> 64) as usize
-        }
-    }
-
-    /// The slot a look goes on to from `i`.
-    fn after(&self, i: usize) -> usize {
-        if i + 1 == self.slots.len() {
-            0
-        } else {
-            i + 1
-        }
+    fn home(key: u64, mask: usize) -> usize {
+        (key >> 7) as usize & mask
     }
 
     /// Places `slot` (a key, with its class) unless its key is there already.
     fn place(&mut self, slot: u64) -> bool {
         let key = slot & KEY_BITS;
-        let mut i = self.home(key);
+        let mask = self.slots.len() - 1;
+        let mut i = Self::home(key, mask);
         // The cheapest explored position met: (class, slot index).
         let mut victim: Option<(u64, usize)> = None;
         for _ in 0..PROBES {
@@ -214,7 +175,7 @@ impl Table {
             if class != 0 && victim.is_none_or(|(c, _)| class < c) {
                 victim = Some((class, i));
             }
-            i = self.after(i);
+            i = (i + 1) & mask;
         }
         // Full here: no empty slot lies between a key's home and the key (nothing is ever
         // deleted), so the key is nowhere else, and overwriting keeps that true.
@@ -227,7 +188,7 @@ impl Table {
     /// Asks the processor to fetch the slot where a look for `key` starts: a hint, which
     /// changes nothing else (and nothing at all elsewhere than on x86-64 and AArch64).
     fn prefetch(&self, key: u64) {
-        let slot: *const u64 = &self.slots[self.home(stored(key))];
+        let slot: *const u64 = &self.slots[Self::home(stored(key), self.slots.len() - 1)];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch never faults and writes nothing; `slot` points into `slots` anyway.
         unsafe {
@@ -246,11 +207,11 @@ impl Table {
         self.slots.len() * 8
     }
 
-    /// The most the table may hold before it is asked again: while it grows, the old slots
-    /// and the new ones.
+    /// The most the table may hold before it is asked again: while it doubles, the old slots
+    /// and the new ones (three times the present size).
     pub(crate) fn peak_bytes(&self) -> usize {
         if self.slots.len() < self.max_slots {
-            self.bytes() + 8 * self.next_slots()
+            3 * self.bytes()
         } else {
             self.bytes()
         }
@@ -480,14 +441,13 @@ impl<'r> Dfs<'r> {
             + room(&mut self.effects, EFFECTS_ROOM, cap)
             + room(&mut self.hasher.journal, JOURNAL_ROOM, cap);
         self.path_peak = self.path_peak.max(used + left);
-        let dig = self.dig.as_ref().map_or(0, |_| Dig::bytes());
-        self.table.fit(self.max_memory_bytes.saturating_sub(self.path_peak + dig));
         self.frames.len() < self.frames.capacity()
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
             && self.keys.len() + MOVES_ROOM <= self.keys.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
             && self.hasher.journal.len() + JOURNAL_ROOM <= self.hasher.journal.capacity()
-            && self.table.peak_bytes() + self.path_peak + dig <= self.max_memory_bytes
+            && self.table.peak_bytes() + self.path_peak + self.dig.as_ref().map_or(0, |_| Dig::bytes())
+                <= self.max_memory_bytes
     }
 
     /// The table's key for the position on top of the path, reached by a move that left
@@ -798,7 +758,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
     }
 }
 
-/// The sound DFS alone with a table of `slots` and room for any path, as the
+/// The sound DFS alone with a table of `slots` (a power of two) and room for any path, as the
 /// tests need: its verdict and the positions it recorded (`Unknown` past `max_nodes`).
 #[cfg(test)]
 pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (Outcome, usize) {
@@ -869,32 +829,6 @@ mod tests {
         assert!([extra[1], full[9], full[7]].iter().all(|&k| !table.insert(k)));
         assert!(full.iter().enumerate().filter(|&(i, _)| ![3, 7, 9].contains(&i)).all(|(_, &k)| !table.insert(k)));
         assert_eq!(table.len, super::PROBES);
-    }
-
-    /// Bounded by memory, the table's last step takes it to the size that memory allows, no
-    /// power of two, where every key it holds is still found; and within the room its owner
-    /// leaves it, the old slots and the new never pass that room while it grows.
-    #[test]
-    fn a_table_grows_as_far_as_its_memory_allows() {
-        let keys: Vec<u64> = (1..=70_000).map(super::mix).collect();
-        // Every position being explored, none is forgotten: a key goes unrecorded only where
-        // its neighbourhood was full (a few, at half load).
-        let holds = |table: &Table| keys.iter().filter(|&&k| table.contains(k)).count();
-        let mut table = Table::new(12 * 300_000, u64::MAX);
-        assert!(keys.iter().all(|&k| table.insert(k)));
-        assert_eq!(table.bytes(), 8 * 300_000);
-        assert_eq!(holds(&table), table.len);
-        assert!(table.len > 69_900, "{}", table.len);
-
-        let room = 8 * 3 * super::FIRST_SLOTS - 8;
-        let mut table = Table::new(12 << 20, u64::MAX);
-        for &k in &keys {
-            table.fit(room);
-            assert!(table.peak_bytes() <= room);
-            table.insert(k);
-        }
-        assert_eq!(table.bytes(), room - 8 * super::FIRST_SLOTS);
-        assert_eq!(holds(&table), table.len);
     }
 
     /// A path vector moves once, from its first buffer into one as large as the cap, keeping
