@@ -50,6 +50,8 @@ pub(crate) struct Tables {
     needs: Vec<([u64; 52], [u8; 52])>,
     /// The face values an empty tableau pile takes.
     empty_takes: Cards,
+    /// Whether the game has cells or foundations that take complete runs (`closure`).
+    cells_or_runs: bool,
 }
 
 const NO_NEXT: u8 = u8::MAX;
@@ -68,7 +70,8 @@ impl Tables {
                 EmptyRule::OnlyRank(rank) => Card::from_id(f).rank() == rank,
             })
             .fold(0, |set, f| set | 1 << f);
-        let mut tables = Tables { needs: Vec::new(), empty_takes };
+        let cells_or_runs = spec.cells > 0 || spec.foundations.contains(&FoundationRule::CompleteRun);
+        let mut tables = Tables { needs: Vec::new(), empty_takes, cells_or_runs };
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =
@@ -106,7 +109,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
     let Some(tables) = &rules.relaxation else { return false };
     // Compiled twice, so that a game with neither cells nor complete runs (Yakutat Bay) pays
     // nothing for their rules: 13.5% fewer instructions in this check there.
-    if s.map().cells().next().is_some() || s.spec().foundations.contains(&FoundationRule::CompleteRun) {
+    if tables.cells_or_runs {
         closure::<true>(tables, rules, s, card)
     } else {
         closure::<false>(tables, rules, s, card)

@@ -433,6 +433,10 @@ impl Rules {
     /// leaves): Yakutat Bay deal 812's proof took 2.0% fewer instructions (13,015,753,281
     /// against 13,275,582,774) and 1,728,728 nodes instead of 1,728,721.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
+        if self.relaxation.is_none() || !effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
+        {
+            return false;
+        }
         let moved = match effects.first() {
             Some(&Effect::Transfer { to, count, .. }) if self.map.is_tableau(to) => {
                 let onto = s.pile(to);
@@ -440,9 +444,7 @@ impl Rules {
             }
             _ => None,
         };
-        self.relaxation.is_some()
-            && effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
-            && super::deadlock::dead_unless_leaves(self, s, moved)
+        super::deadlock::dead_unless_leaves(self, s, moved)
     }
 
     /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,
