@@ -43,7 +43,7 @@ fn table_and_tap_do_not_wait_for_a_save_in_progress() {
     let ui = game.clone();
     let played = within("table and tap during a save", move || {
         let table = ui.table(PHONE);
-        let card = table.cards.iter().filter(|c| c.movable).last().expect("a movable card").clone();
+        let card = table.cards.iter().rfind(|c| c.movable).expect("a movable card").clone();
         (table.cards.len(), ui.tap(card.pile, card.position))
     });
     assert_eq!(played.0, 52);

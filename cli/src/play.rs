@@ -71,7 +71,7 @@ struct Switch {
 enum Reply {
     Show(String),
     /// Asks whether to give up the game in progress for another.
-    Confirm(Switch),
+    Confirm(Box<Switch>),
     /// "Show me" plays these moves, one at a time.
     Demonstrate(Vec<Move>),
     Quit,
@@ -104,7 +104,7 @@ impl Session {
     /// Switches now if nothing would be lost, otherwise asks.
     fn offer(&mut self, switch: Switch) -> Reply {
         if self.in_progress() {
-            Reply::Confirm(switch)
+            Reply::Confirm(Box::new(switch))
         } else {
             Reply::Show(self.switch(switch))
         }
@@ -383,7 +383,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             Reply::Confirm(switch) => {
                 show(&session.game, "", &question(&session.game, &switch));
                 match input::next_line(&mut input) {
-                    Typed::Line(answer) if yes(&answer) => Reply::Show(session.switch(switch)),
+                    Typed::Line(answer) if yes(&answer) => Reply::Show(session.switch(*switch)),
                     Typed::Line(_) => Reply::Show("You kept your game.".into()),
                     Typed::End | Typed::Stop => break,
                 }

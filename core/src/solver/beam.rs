@@ -265,7 +265,7 @@ impl<'r> Beam<'r> {
             if self.children.is_empty() || (self.loose() && self.levels > LOOSE_LEVELS) {
                 // The beam died out (or a loose round ran its levels): the next round, wider
                 // after each cycle of styles.
-                let cycle_ends = (self.round + 1) % self.schedule.styles == 0;
+                let cycle_ends = (self.round + 1).is_multiple_of(self.schedule.styles);
                 if cycle_ends && self.width < self.widest {
                     self.width = (self.width * self.schedule.growth).min(self.widest);
                 } else if cycle_ends && self.widest == MAX_WIDTH {

@@ -946,7 +946,7 @@ fn small_position_with_hidden_cards(kind: GameKind, home: u8, seed: &mut u64) ->
     }
     for p in map.tableau() {
         let len = s.pile(p).len();
-        let hidden = if len > 1 && next(seed) % 4 != 0 { len - 1 } else { 0 };
+        let hidden = if len > 1 && !next(seed).is_multiple_of(4) { len - 1 } else { 0 };
         for c in &mut s.pile_mut(p)[..hidden] {
             *c = c.with_face_up(false);
         }
