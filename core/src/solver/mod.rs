@@ -44,9 +44,9 @@ pub struct Limits {
     /// Positions entered (moves applied) before giving up with `Unknown`.
     pub max_nodes: u64,
     /// Cap on the transposition tables, the search path and the beam together; a search that
-    /// would pass it ends `Unknown`. (Where the beam runs, it and the DFS get half each; a
-    /// table takes at most two thirds of its share, counting the moment it doubles, and at
-    /// least 512 bytes.)
+    /// would pass it ends `Unknown`. (Where the beam runs, it and the DFS get half each, until
+    /// the DFS takes the whole late in a long proof; a table takes at most two thirds of its
+    /// share, counting the moment it doubles, and at least 512 bytes.)
     pub max_memory_bytes: usize,
 }
 

@@ -1424,3 +1424,16 @@ fn restarts_give_up_when_a_run_explores_every_position() {
     assert!(restarts.nodes < 1_000_000);
     assert_eq!(solve(&start, &Limits::default(), &no_cancel), Outcome::Unwinnable);
 }
+
+/// Late in a long proof, the heuristic passes hand the whole memory cap to the DFS
+/// (`Passes::hand_over`), whose table then grows past what half the cap allows: at 10 MiB, the
+/// DFS's table stops at 2 MiB, the beam's at 1 MiB and the restarts' at 512 KiB; with the
+/// whole cap, it grows to 4 MiB.
+#[test]
+fn late_in_a_long_proof_the_depth_first_search_takes_all_the_memory() {
+    let start = deal(GameKind::YakutatBay, 593);
+    let limits = Limits { max_nodes: 2_000_000, max_memory_bytes: 10 << 20 };
+    let report = solve_with_report(&start, &limits, &no_cancel);
+    assert_eq!(report.outcome, Outcome::Unknown);
+    assert!(report.table_bytes >= 4 << 20, "{report:?}");
+}
