@@ -27,6 +27,10 @@
 //! pile or cell once there stays there, the reserve always has room), which only adds events.
 //! A win needs every card home (or, for complete runs, every card face up and moved or in
 //! place); if the least set lacks one, no line wins and the position is dead.
+//!
+//! Two ways find that set: a worklist (`closure`), for every game, and, for a game with
+//! neither cells nor complete runs, passes over bit sets (`plain_closure`), faster there; a
+//! test checks that they agree.
 
 use super::moves::{face, Rules};
 use crate::card::{Card, KING};
@@ -48,6 +52,8 @@ pub(crate) struct Tables {
     /// home before it (`NEVER` if it never goes there), and the face value that goes there
     /// right after it (`NO_NEXT` if none).
     needs: Vec<([u64; 52], [u8; 52])>,
+    /// The face values that go first onto a foundation built card by card.
+    bases: Cards,
     /// The face values an empty tableau pile takes.
     empty_takes: Cards,
     /// Whether the game has cells or foundations that take complete runs (`closure`).
@@ -71,7 +77,7 @@ impl Tables {
             })
             .fold(0, |set, f| set | 1 << f);
         let cells_or_runs = spec.cells > 0 || spec.foundations.contains(&FoundationRule::CompleteRun);
-        let mut tables = Tables { needs: Vec::new(), empty_takes, cells_or_runs };
+        let mut tables = Tables { needs: Vec::new(), bases: 0, empty_takes, cells_or_runs };
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =
@@ -81,6 +87,7 @@ impl Tables {
                 let next = (0..52).find(|&g| needs[f] != NEVER && needs[g] == after);
                 next.map_or(NO_NEXT, |g| g as u8)
             });
+            tables.bases |= (0..52).filter(|&f| needs[f] == 0).fold(0, |set, f| set | 1 << f);
             if !tables.needs.iter().any(|(n, _)| *n == needs) {
                 tables.needs.push((needs, next));
             }
@@ -107,99 +114,264 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
 /// position one move from a live one, where that settles it (`Rules::moved_onto_a_card`).
 pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -> bool {
     let Some(tables) = &rules.relaxation else { return false };
-    // Compiled twice, so that a game with neither cells nor complete runs (Yakutat Bay) pays
-    // nothing for their rules: 13.5% fewer instructions in this check there.
     if tables.cells_or_runs {
-        closure::<true>(tables, rules, s, card)
+        closure(tables, rules, s, card)
     } else {
-        closure::<false>(tables, rules, s, card)
+        plain_closure(tables, rules, s, card)
     }
 }
 
-/// `dead_unless_leaves`, where `CELLS_OR_RUNS` is false only if the game has no cells and no
-/// foundations that take complete runs (its cells would count as free places: a loosening).
-fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> bool {
-    let enough = card.map_or(0, bit);
+/// What the start tells the relaxation about the cards in play (those not home at the start):
+/// the sets as they start, and what the rules about groups and piles ask.
+struct Start {
+    all: Cards,
+    top: Cards,
+    leave: Cards,
+    home: Cards,
+    face_up: Cards,
+    bottoms: Cards,
+    cell_cards: Cards,
+    /// In place for a complete run: on the next higher card of its suit, down to a King.
+    in_place: Cards,
+    beneath: [Option<Card>; 52],
+    /// Where each tableau card lies, as (pile, height), and per pile its cards: see `leave(x)`
+    /// above.
+    place: [(u8, u8); 52],
+    pile_cards: [Cards; 32],
+    empty_pile: bool,
+}
+
+/// The start of the relaxation for `s`; `CELLS_OR_RUNS` false only where the game has no
+/// cells and no foundations that take complete runs (so that it pays nothing for them).
+fn start<const CELLS_OR_RUNS: bool>(rules: &Rules, s: &State) -> Start {
     let spec = s.spec();
     let map = s.map();
     let runs_home = CELLS_OR_RUNS && spec.foundations.contains(&FoundationRule::CompleteRun);
     let gives_back = spec.foundations.iter().any(|f| f.gives_back());
-
-    // The cards in play (not home at the start), and what the start tells about them.
-    let mut all: Cards = 0;
-    let (mut top, mut leave, mut home): (Cards, Cards, Cards) = (0, 0, 0);
-    let (mut face_up, mut bottoms, mut cell_cards, mut in_place): (Cards, Cards, Cards, Cards) = (0, 0, 0, 0);
-    let mut beneath = [None::<Card>; 52];
-    // Where each tableau card lies at the start, as (pile, height), and per pile its cards and
-    // the heights whose card has left: see `leave(x)` above.
-    let mut place = [NOWHERE; 52];
-    let mut pile_cards = [0 as Cards; 32];
-    let mut left_heights = [0u64; 32];
-    let mut empty_pile = false;
+    let mut at = Start {
+        all: 0,
+        top: 0,
+        leave: 0,
+        home: 0,
+        face_up: 0,
+        bottoms: 0,
+        cell_cards: 0,
+        in_place: 0,
+        beneath: [None; 52],
+        place: [NOWHERE; 52],
+        pile_cards: [0; 32],
+        empty_pile: false,
+    };
     for p in 0..map.len {
         let pile = s.pile(p);
         match rules.kind(p) {
             PileKind::Tableau => {
                 let Some((&first, _)) = pile.split_first() else {
-                    empty_pile = true;
+                    at.empty_pile = true;
                     continue;
                 };
-                bottoms |= bit(first);
-                top |= bit(pile[pile.len() - 1]);
+                at.bottoms |= bit(first);
+                at.top |= bit(pile[pile.len() - 1]);
                 for (i, &card) in pile.iter().enumerate() {
-                    all |= bit(card);
+                    at.all |= bit(card);
                     // Piles past these bounds go without the rule, which only loosens.
                     if p < 32 && i < 64 {
-                        place[usize::from(card.id())] = (p, i as u8);
-                        pile_cards[usize::from(p)] |= bit(card);
+                        at.place[usize::from(card.id())] = (p, i as u8);
+                        at.pile_cards[usize::from(p)] |= bit(card);
                     }
                     if card.face_up() {
-                        face_up |= bit(card);
+                        at.face_up |= bit(card);
                     }
-                    // In place for a complete run: on the next higher card of its suit, down to a King.
                     let placed = match i.checked_sub(1).map(|j| pile[j]) {
                         None => runs_home && card.rank() == KING,
                         Some(under) => {
-                            beneath[usize::from(card.id())] = Some(under);
+                            at.beneath[usize::from(card.id())] = Some(under);
                             runs_home
-                                && in_place & bit(under) != 0
+                                && at.in_place & bit(under) != 0
                                 && under.suit() == card.suit()
                                 && under.rank() == card.rank() + 1
                         }
                     };
                     if placed {
-                        in_place |= bit(card);
+                        at.in_place |= bit(card);
                     }
                 }
             }
             PileKind::Cell if CELLS_OR_RUNS => {
                 for &card in pile {
-                    all |= bit(card);
-                    cell_cards |= bit(card);
-                    face_up |= bit(card);
+                    at.all |= bit(card);
+                    at.cell_cards |= bit(card);
+                    at.face_up |= bit(card);
                 }
             }
             PileKind::Foundation => {
                 for &card in pile {
-                    home |= bit(card);
+                    at.home |= bit(card);
                     if gives_back {
-                        top |= bit(card);
+                        at.top |= bit(card);
                     }
                 }
             }
             // The stock, waste and reserve: loosened to free cards.
             _ => {
                 for &card in pile {
-                    top |= bit(card);
-                    leave |= bit(card);
-                    home |= bit(card);
+                    at.top |= bit(card);
+                    at.leave |= bit(card);
+                    at.home |= bit(card);
                 }
             }
         }
     }
+    at
+}
+
+/// Whether `t` lies above `x` in its pile at the start with every card from `x` up to it
+/// still in place (`left_heights`: per pile, the heights whose card has left), so that `x`
+/// cannot go onto it.
+fn above_in_place(place: &[(u8, u8); 52], x: Card, t: Card, left_heights: &[u64; 32]) -> bool {
+    let ((px, hx), (pt, ht)) = (place[usize::from(x.id())], place[usize::from(t.id())]);
+    px == pt && px != NOWHERE.0 && ht > hx && left_heights[usize::from(px)] >> (hx + 1) << (hx + 1) << (63 - ht) == 0
+}
+
+/// The cards in play that `cards` take on the tableau.
+fn takers_of(rules: &Rules, mut cards: Cards, all: Cards) -> Cards {
+    let mut takers = 0;
+    while cards != 0 {
+        takers |= rules.takes[cards.trailing_zeros() as usize];
+        cards &= cards - 1;
+    }
+    takers & all
+}
+
+/// `dead_unless_leaves` for a game with neither cells nor complete runs (Yakutat Bay): the
+/// same least closed set as `closure`'s, found in passes over the cards that can go home or
+/// leave, picked out by bit sets, instead of a worklist that looks at every card and again
+/// whenever an event it asks about happens. (The set is the least one closed under the rules,
+/// whatever the order it is found in; a test checks the two agree. Yakutat Bay deal 567, first
+/// 300,000 nodes: 441,704,564 instructions in this check against 704,430,515, and 12.6% fewer
+/// in the whole search, node for node the same.)
+fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> bool {
+    let enough = card.map_or(0, bit);
+    let Start { all, mut top, mut leave, mut home, face_up, bottoms, beneath, place, empty_pile, .. } =
+        start::<false>(rules, s);
+    let holding_reserve = matches!(s.spec().reserve, Some(ReserveRule::Holding { .. }));
+    let empty_takers = tables.empty_takes & all;
+    let mut left_heights = [0u64; 32];
+    // The cards with a parent among the top cards (their own group aside), and those that may
+    // go home next: a base, or the next of a card home (`next`, a superset of the cards whose
+    // predecessors are home; `needs` decides).
+    let mut parent_on_top = takers_of(rules, top, all);
+    let nexts = |mut cards: Cards| {
+        let mut after = 0;
+        while cards != 0 {
+            let f = cards.trailing_zeros() as usize;
+            cards &= cards - 1;
+            for (_, next) in &tables.needs {
+                if next[f] != NO_NEXT {
+                    after |= 1 << next[f];
+                }
+            }
+        }
+        after
+    };
+    let mut home_next = tables.bases | nexts(home);
+    loop {
+        let mut changed = false;
+        // A top card whose foundation predecessors are home goes home (where foundations give
+        // cards back, it is a top card there too: it already was).
+        let mut homing = top & all & !home & home_next;
+        while homing != 0 {
+            let f = homing.trailing_zeros() as usize;
+            homing &= homing - 1;
+            // (Where home holds every card below its cards, as in Yakutat Bay, `home_next`
+            // alone decides; loosened stock and reserve cards count as home out of order.)
+            if tables.needs.iter().any(|(needs, _)| needs[f] & !home == 0) {
+                home |= 1 << f;
+                home_next |= nexts(1 << f);
+                homing |= top & all & !home & home_next;
+                changed = true;
+            }
+        }
+        // A face-up or top card leaves: home, into a holding reserve, onto an empty pile, or
+        // onto a top card that takes it and is not in its group.
+        let mut leaving = (face_up | top) & all & !leave & (home | parent_on_top | empty_takers);
+        if holding_reserve {
+            leaving |= top & all & !leave;
+        }
+        while leaving != 0 {
+            let x = Card::from_id(leaving.trailing_zeros() as u8);
+            let (fx, b) = (usize::from(x.id()), bit(x));
+            leaving &= leaving - 1;
+            let onto_card = || {
+                let mut onto = top & rules.unders[fx];
+                while onto != 0 {
+                    let t = Card::from_id(onto.trailing_zeros() as u8);
+                    onto &= onto - 1;
+                    if !above_in_place(&place, x, t, &left_heights) {
+                        return true;
+                    }
+                }
+                false
+            };
+            let leaves = home & b != 0
+                || (holding_reserve && top & b != 0)
+                || (empty_takers & b != 0 && (empty_pile || leave & bottoms & !b != 0))
+                || onto_card();
+            if !leaves {
+                continue;
+            }
+            leave |= b;
+            changed = true;
+            if b == enough {
+                return false;
+            }
+            let (p, h) = place[fx];
+            if p != NOWHERE.0 {
+                left_heights[usize::from(p)] |= 1 << h;
+            }
+            // The card beneath is now a top card.
+            if let Some(under) = beneath[fx] {
+                if top & bit(under) == 0 {
+                    top |= bit(under);
+                    parent_on_top |= takers_of(rules, bit(under), all);
+                }
+            }
+        }
+        if home & all == all {
+            return false;
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// `dead_unless_leaves` for any game the relaxation applies to: a worklist.
+fn closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> bool {
+    let enough = card.map_or(0, bit);
+    let spec = s.spec();
+    let map = s.map();
+    let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
+    let gives_back = spec.foundations.iter().any(|f| f.gives_back());
+    let Start {
+        all,
+        mut top,
+        mut leave,
+        mut home,
+        face_up,
+        bottoms,
+        cell_cards,
+        in_place,
+        beneath,
+        place,
+        pile_cards,
+        empty_pile,
+    } = start::<true>(rules, s);
+    // Per pile, the heights whose card has left: see `leave(x)` above.
+    let mut left_heights = [0u64; 32];
     // The cards in play an empty tableau pile takes.
     let empty_takers = tables.empty_takes & all;
-    let empty_cell = CELLS_OR_RUNS && map.cells().any(|c| s.pile(c).is_empty());
+    let empty_cell = map.cells().any(|c| s.pile(c).is_empty());
     let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
     // What a win needs of every card in play; the sets only grow, so once it holds it stays.
     let winnable = |top: Cards, leave: Cards, home: Cards| {
@@ -210,15 +382,6 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
         }
     };
 
-    // Whether `t` lies above `x` in its pile at the start with every card from `x` up to it
-    // still in place, so that `x` cannot go onto it.
-    let above_in_place = |x: Card, t: Card, left_heights: &[u64; 32]| {
-        let ((px, hx), (pt, ht)) = (place[usize::from(x.id())], place[usize::from(t.id())]);
-        px == pt
-            && px != NOWHERE.0
-            && ht > hx
-            && left_heights[usize::from(px)] >> (hx + 1) << (hx + 1) << (63 - ht) == 0
-    };
     // Cards that could not leave only because of that: looked at again when a card of their pile leaves.
     let mut blocked: Cards = 0;
 
@@ -237,12 +400,12 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
         let before = watched(top, leave, home);
         // The cards in play a card takes: they are looked at again when it becomes a top card.
         let takers = |card: Card| rules.takes[usize::from(card.id())] & all;
-        if CELLS_OR_RUNS && cell_cards & b != 0 && leave & b != 0 && top & b == 0 {
+        if cell_cards & b != 0 && leave & b != 0 && top & b == 0 {
             top |= b;
             todo |= takers(x) & !leave;
         }
         let on_top = top & b != 0;
-        let in_cell = CELLS_OR_RUNS && cell_cards & b != 0;
+        let in_cell = cell_cards & b != 0;
         if (on_top || in_cell) && home & b == 0 && tables.needs.iter().any(|(needs, _)| needs[fx] & !home == 0) {
             home |= b;
             // The next cards of each foundation's chain may go home now (past any already
@@ -269,14 +432,14 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
             while onto != 0 && !onto_card {
                 let t = Card::from_id(onto.trailing_zeros() as u8);
                 onto &= onto - 1;
-                onto_card = !above_in_place(x, t, &left_heights);
+                onto_card = !above_in_place(&place, x, t, &left_heights);
             }
             if targets != 0 && !onto_card {
                 blocked |= b;
             }
             let onto_empty = empty_takers & b != 0 && (empty_pile || leave & bottoms & !b != 0);
             let from_top = on_top && !in_cell;
-            let into_cell = CELLS_OR_RUNS && from_top && (empty_cell || leave & cell_cards != 0);
+            let into_cell = from_top && (empty_cell || leave & cell_cards != 0);
             let into_reserve = from_top && holding_reserve;
             let run_home = runs_home && x.rank() == KING && below_king_done(leave | in_place, fx);
             if onto_card || onto_empty || into_cell || into_reserve || home & b != 0 || run_home {
@@ -318,6 +481,13 @@ fn closure<const CELLS_OR_RUNS: bool>(tables: &Tables, rules: &Rules, s: &State,
         }
     }
     !winnable(top, leave, home)
+}
+
+/// The verdicts of `closure` and of `plain_closure`, for the test that they agree.
+#[cfg(test)]
+pub(crate) fn by_worklist_and_by_passes(rules: &Rules, s: &State, card: Option<Card>) -> (bool, bool) {
+    let tables = rules.relaxation.as_ref().expect("the relaxation applies");
+    (closure(tables, rules, s, card), plain_closure(tables, rules, s, card))
 }
 
 /// Whether every face value of `face`'s suit below the King has a card in `cards`.
