@@ -796,7 +796,8 @@ impl Rules {
                     && pile.len() > count
                     && self.supports(pile[pile.len() - count - 1], pile[pile.len() - count])
             };
-            for count in 1..=max_count {
+            // (An exclusive range: `1..=max_count` compiled to a slower loop, 1.7% of a search.)
+            for count in 1..max_count + 1 {
                 let bottom = pile[pile.len() - count];
                 if uses_only_onto.is_some_and(|(left, takes)| {
                     kind == PileKind::Tableau && from != left && takes >> face(bottom) & 1 == 0
