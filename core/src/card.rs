@@ -83,6 +83,11 @@ impl Card {
         self.0 & !FACE_UP
     }
 
+    /// The whole byte, id and face, for tables indexed by both (the solver's hash).
+    pub(crate) fn byte(self) -> u8 {
+        self.0
+    }
+
     pub fn deck(self) -> u8 {
         self.id() / 52
     }
