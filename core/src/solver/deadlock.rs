@@ -134,8 +134,8 @@ struct Start {
     /// In place for a complete run: on the next higher card of its suit, down to a King.
     in_place: Cards,
     beneath: [Option<Card>; 52],
-    /// Where each tableau card lies, as (pile, height), and per pile its cards: see `leave(x)`
-    /// above.
+    /// Where each tableau card lies, as (pile, height), and per pile its cards (left empty
+    /// where `CELLS_OR_RUNS` is false: only the worklist asks them): see `leave(x)` above.
     place: [(u8, u8); 52],
     pile_cards: [Cards; 32],
     empty_pile: bool,
@@ -177,7 +177,10 @@ fn start<const CELLS_OR_RUNS: bool>(rules: &Rules, s: &State) -> Start {
                     // Piles past these bounds go without the rule, which only loosens.
                     if p < 32 && i < 64 {
                         at.place[usize::from(card.id())] = (p, i as u8);
-                        at.pile_cards[usize::from(p)] |= bit(card);
+                        // (Only the worklist asks it.)
+                        if CELLS_OR_RUNS {
+                            at.pile_cards[usize::from(p)] |= bit(card);
+                        }
                     }
                     if card.face_up() {
                         at.face_up |= bit(card);
@@ -333,7 +336,7 @@ fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) 
             if let Some(under) = beneath[fx] {
                 if top & bit(under) == 0 {
                     top |= bit(under);
-                    parent_on_top |= takers_of(rules, bit(under), all);
+                    parent_on_top |= rules.takes[usize::from(under.id())] & all;
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! - The stock and a feeding reserve only ever lose their top card, so within one search their
 //!   length alone says what they hold.
 
-use super::moves::Rules;
+use super::moves::{Rules, FACES};
 use crate::card::Card;
 use crate::engine::Effect;
 use crate::spec::{PileId, PileKind, ReserveRule};
@@ -33,7 +33,7 @@ fn pile_hash(cards: &[Card]) -> u64 {
         let mut keys = [0; 256];
         let mut byte = 0;
         while byte < 256 {
-            keys[byte] = ((byte & 0x7F) as u8 % 52) | (((byte >> 7) as u8) << 6);
+            keys[byte] = FACES[byte & 0x7F] | (((byte >> 7) as u8) << 6);
             byte += 1;
         }
         keys
