@@ -58,6 +58,7 @@ pub(crate) struct Tables {
     empty_takes: Cards,
     /// Whether the game has cells or foundations that take complete runs (`closure`).
     cells_or_runs: bool,
+    holding_reserve: bool,
 }
 
 const NO_NEXT: u8 = u8::MAX;
@@ -77,7 +78,8 @@ impl Tables {
             })
             .fold(0, |set, f| set | 1 << f);
         let cells_or_runs = spec.cells > 0 || spec.foundations.contains(&FoundationRule::CompleteRun);
-        let mut tables = Tables { needs: Vec::new(), bases: 0, empty_takes, cells_or_runs };
+        let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
+        let mut tables = Tables { needs: Vec::new(), bases: 0, empty_takes, cells_or_runs, holding_reserve };
         for rule in spec.foundations {
             let FoundationRule::Build { base, direction, wrap, .. } = *rule else { continue };
             let needs: [u64; 52] =
@@ -123,6 +125,7 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
 
 /// What the start tells the relaxation about the cards in play (those not home at the start):
 /// the sets as they start, and what the rules about groups and piles ask.
+#[derive(Clone, Copy)]
 struct Start {
     all: Cards,
     top: Cards,
@@ -254,10 +257,39 @@ fn takers_of(rules: &Rules, mut cards: Cards, all: Cards) -> Cards {
 /// 300,000 nodes: 441,704,564 instructions in this check against 704,430,515, and 12.6% fewer
 /// in the whole search, node for node the same.)
 fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> bool {
-    let enough = card.map_or(0, bit);
-    let Start { all, mut top, mut leave, mut home, face_up, bottoms, beneath, place, empty_pile, .. } =
-        start::<false>(rules, s);
-    let holding_reserve = matches!(s.spec().reserve, Some(ReserveRule::Holding { .. }));
+    passes(tables, rules, &start::<false>(rules, s), &Barred::NONE, Some(card.map_or(0, bit))).is_some()
+}
+
+/// Events the relaxation leaves out, each proved impossible in every line of play
+/// (`occupied`): first leaves of `leave`'s cards, first trips home of `home`'s, and per card,
+/// the cards in `onto` as the target of its first leave.
+#[derive(Clone)]
+struct Barred {
+    leave: Cards,
+    home: Cards,
+    onto: [Cards; 52],
+}
+
+impl Barred {
+    const NONE: Barred = Barred { leave: 0, home: 0, onto: [0; 52] };
+}
+
+/// The least closed set, with `barred`'s events left out.
+#[derive(Clone, Copy)]
+struct Sets {
+    top: Cards,
+    home: Cards,
+    leave: Cards,
+    /// Whether an empty tableau pile is ever there: at the start, or once a bottom card left.
+    empty_pile: bool,
+}
+
+/// The least closed set for a game with neither cells nor complete runs, by passes over bit
+/// sets. Given `settle`, `None` as soon as the set holds every card home (a win is not ruled
+/// out) or the card in `settle` leaves.
+fn passes(tables: &Tables, rules: &Rules, at: &Start, barred: &Barred, settle: Option<Cards>) -> Option<Sets> {
+    let Start { all, mut top, mut leave, mut home, face_up, bottoms, beneath, place, empty_pile, .. } = *at;
+    let holding_reserve = tables.holding_reserve;
     let empty_takers = tables.empty_takes & all;
     let mut left_heights = [0u64; 32];
     // The cards with a parent among the top cards (their own group aside), and those that may
@@ -282,7 +314,7 @@ fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) 
         let mut changed = false;
         // A top card whose foundation predecessors are home goes home (where foundations give
         // cards back, it is a top card there too: it already was).
-        let mut homing = top & all & !home & home_next;
+        let mut homing = top & all & !home & home_next & !barred.home;
         while homing != 0 {
             let f = homing.trailing_zeros() as usize;
             homing &= homing - 1;
@@ -291,22 +323,22 @@ fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) 
             if tables.needs.iter().any(|(needs, _)| needs[f] & !home == 0) {
                 home |= 1 << f;
                 home_next |= nexts(1 << f);
-                homing |= top & all & !home & home_next;
+                homing |= top & all & !home & home_next & !barred.home;
                 changed = true;
             }
         }
         // A face-up or top card leaves: home, into a holding reserve, onto an empty pile, or
         // onto a top card that takes it and is not in its group.
-        let mut leaving = (face_up | top) & all & !leave & (home | parent_on_top | empty_takers);
+        let mut leaving = (face_up | top) & all & !leave & !barred.leave & (home | parent_on_top | empty_takers);
         if holding_reserve {
-            leaving |= top & all & !leave;
+            leaving |= top & all & !leave & !barred.leave;
         }
         while leaving != 0 {
             let x = Card::from_id(leaving.trailing_zeros() as u8);
             let (fx, b) = (usize::from(x.id()), bit(x));
             leaving &= leaving - 1;
             let onto_card = || {
-                let mut onto = top & rules.unders[fx];
+                let mut onto = top & rules.unders[fx] & !barred.onto[fx];
                 while onto != 0 {
                     let t = Card::from_id(onto.trailing_zeros() as u8);
                     onto &= onto - 1;
@@ -325,8 +357,8 @@ fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) 
             }
             leave |= b;
             changed = true;
-            if b == enough {
-                return false;
+            if settle == Some(b) {
+                return None;
             }
             let (p, h) = place[fx];
             if p != NOWHERE.0 {
@@ -340,11 +372,110 @@ fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) 
                 }
             }
         }
-        if home & all == all {
-            return false;
+        if settle.is_some() && home & all == all {
+            return None;
         }
         if !changed {
+            return Some(Sets { top, home, leave, empty_pile: empty_pile || leave & bottoms != 0 });
+        }
+    }
+}
+
+/// Whether `occupied` can ever prove anything in the game: where the relaxation applies, and
+/// there are neither cells nor complete runs.
+pub(crate) fn refines(rules: &Rules) -> bool {
+    rules.relaxation.as_ref().is_some_and(|t| !t.cells_or_runs)
+}
+
+/// True when `s` is proved unwinnable by the relaxation refined by occupied parents (Yakutat
+/// Bay; false where the game has cells or complete runs). It costs tens of plain checks, so
+/// the DFS asks it sparingly (`Occupied` in `search.rs`).
+///
+/// The plain relaxation lets a top card take any number of cards in turn. But a card `t`
+/// holds one card at a time, and a card that can only ever go onto `t` keeps it covered. Write
+/// `L` for the least closed set, `L−E` for the one with event `E` left out: the events that
+/// happen before `E` first does lie in `L−E` (by the same induction on time), so an event
+/// outside `L−E` never comes before `E`. Take a card `y` whose first leave must come first
+/// (`E` is outside `L−leave(y)`), and every place `y` could go to before `E`, as `L−E` sees
+/// it: a parent that was a top card, home, an empty pile.
+/// - If there is none, `y` cannot leave before `E`, yet must: `E` never happens.
+/// - If it is one parent `t` only, `y` goes onto `t` (only the bottom card of a moving group
+///   changes place) and stays on it until `E` (it has nowhere else to go), so `t` is covered
+///   when `E` happens: `E` cannot be a first leave onto `t`, nor `t`'s first trip home.
+///
+/// Each such finding leaves events out of the sets, and all sets are worked out again with it
+/// (each step sound, so each set still holds every event of every line), until nothing
+/// changes; then the position is dead if the set lacks a card home. Checked: Yakutat Bay deals
+/// 447 and 500 are dead as dealt (the plain relaxation saw neither; at 2 GB their searches
+/// stayed undecided past 214 and 100 million nodes), and every small position it calls dead
+/// is unwinnable by a search with no pruning (tests).
+pub(crate) fn occupied(rules: &Rules, s: &State) -> bool {
+    let Some(tables) = rules.relaxation.as_ref().filter(|_| refines(rules)) else { return false };
+    let at = start::<false>(rules, s);
+    let mut barred = Barred::NONE;
+    loop {
+        let Some(full) = passes(tables, rules, &at, &barred, None) else { return false };
+        if full.home & at.all != at.all {
             return true;
+        }
+        // Per card, its `L−leave` set, worked out when first asked within a round.
+        let mut without_leave: [Option<Option<Sets>>; 52] = [None; 52];
+        let without = |barred: &Barred, leave: Cards, home: Cards| {
+            let more = Barred { leave: barred.leave | leave, home: barred.home | home, onto: barred.onto };
+            passes(tables, rules, &at, &more, None)
+        };
+        // Where `y` may go, as `before` sees it: (its parents there, whether home or an empty
+        // pile too). `None` (every card home) rules nothing out.
+        let places = |before: &Option<Sets>, y: usize| {
+            before.map(|l| {
+                let other = l.home >> y & 1 != 0 || (tables.empty_takes >> y & 1 != 0 && l.empty_pile);
+                (rules.unders[y] & l.top, other)
+            })
+        };
+        let mut changed = false;
+        let candidates = at.all & !at.leave;
+        let mut events = candidates & (full.leave & !at.face_up | full.home);
+        while events != 0 {
+            let x = events.trailing_zeros() as usize;
+            events &= events - 1;
+            // E is x's first leave (face-down cards only: asking it of face-up ones found
+            // nothing more) or x's first trip home.
+            for leave in [true, false] {
+                let fires = if leave { full.leave & !at.face_up } else { full.home };
+                if fires >> x & 1 == 0 || (leave && barred.leave >> x & 1 != 0) {
+                    continue;
+                }
+                let before = if leave { without(&barred, 1 << x, 0) } else { without(&barred, 0, 1 << x) };
+                let mut ys = candidates & !(1 << x);
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    let Some((parents, false)) = places(&before, y) else { continue };
+                    let useful = if leave {
+                        parents == 0 || (parents.count_ones() == 1 && rules.unders[x] & parents & !barred.onto[x] != 0)
+                    } else {
+                        parents & !(1 << x) == 0
+                    };
+                    if !useful {
+                        continue;
+                    }
+                    let first = *without_leave[y].get_or_insert_with(|| without(&barred, 1 << y, 0));
+                    let comes_first = first.is_some_and(|l| (if leave { l.leave } else { l.home }) >> x & 1 == 0);
+                    if !comes_first {
+                        continue;
+                    }
+                    changed = true;
+                    match (leave, parents) {
+                        (true, 0) => barred.leave |= 1 << x,
+                        (true, t) => barred.onto[x] |= t,
+                        (false, _) => barred.home |= 1 << x,
+                    }
+                    break;
+                }
+            }
+        }
+        if !changed {
+            return false;
         }
     }
 }
@@ -375,7 +506,7 @@ fn closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> boo
     // The cards in play an empty tableau pile takes.
     let empty_takers = tables.empty_takes & all;
     let empty_cell = map.cells().any(|c| s.pile(c).is_empty());
-    let holding_reserve = matches!(spec.reserve, Some(ReserveRule::Holding { .. }));
+    let holding_reserve = tables.holding_reserve;
     // What a win needs of every card in play; the sets only grow, so once it holds it stays.
     let winnable = |top: Cards, leave: Cards, home: Cards| {
         if runs_home {

@@ -446,8 +446,7 @@ impl Rules {
     /// leaves): Yakutat Bay deal 812's proof took 2.0% fewer instructions (13,015,753,281
     /// against 13,275,582,774) and 1,728,728 nodes instead of 1,728,721.
     pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
-        if self.relaxation.is_none() || !effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
-        {
+        if self.relaxation.is_none() || !self.turns_a_card(effects) {
             return false;
         }
         let moved = match effects.first() {
@@ -458,6 +457,11 @@ impl Rules {
             _ => None,
         };
         super::deadlock::dead_unless_leaves(self, s, moved)
+    }
+
+    /// Whether `effects` turned a tableau card face up.
+    pub(crate) fn turns_a_card(&self, effects: &[Effect]) -> bool {
+        effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
     }
 
     /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,

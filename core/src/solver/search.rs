@@ -299,50 +299,73 @@ pub(crate) struct Dfs<'r> {
     /// touched stay in memory.
     path_peak: usize,
     pub(crate) nodes: u64,
-    onto_card: OntoCard,
+    /// Paces the relaxation after moves onto a card (`dead_onto_a_card`).
+    onto_card: Pace,
+    /// Where it applies, paces the refined relaxation (`deadlock::occupied`) after a move that
+    /// turned a card and left the position live to the plain one: it costs tens of plain
+    /// checks, so it is asked every time only while a quarter of its answers are "dead", else
+    /// once in 40. (Yakutat Bay deal 593: proved in 1,721,788 nodes, 4.7 s, against 14,160,052;
+    /// 567 and 865 take as many nodes as without it, 10.2 s and 20.9 s against 9.3 s and 21.1 s
+    /// the same hour. Asked once in 10 when less than one in 10 answers paid, 567 took 14.2 s;
+    /// once in 40 below one in 40, 25.8 s.)
+    occupied: Option<Pace>,
     /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at the root and wherever a
     /// move changed a pile it tracks or a cell.
     dig: Option<Dig>,
 }
 
-/// Whether to ask the relaxation (`deadlock.rs`) after a move of a group onto a card
-/// (`Rules::moved_onto_a_card`). Such moves make dead positions often in some deals and hardly
-/// ever in others (Yakutat Bay, of the positions asked: deal 113, 49%; deal 167, 2%), and an
-/// answer costs about as much as three nodes. So the DFS asks after the first `WARM_UP` such
-/// moves, then while at least one in `ONE_IN` of the answers was "dead", and otherwise after
-/// one such move in `ONE_IN`, to notice a change. Counted within the search: deterministic.
-#[derive(Default)]
-struct OntoCard {
+/// How often to ask a check that proves positions dead in some deals and hardly ever in
+/// others: after the first `warm_up` positions, while at least one answer in `one_in` was
+/// "dead", and otherwise one position in `one_in`, to notice a change. Counted within the
+/// search: deterministic.
+struct Pace {
+    warm_up: u64,
+    /// Asked every time while at least one answer in `paying` was "dead"; else one in `one_in`.
+    paying: u64,
+    one_in: u64,
     asked: u64,
     dead: u64,
-    /// Such moves to pass before the next is asked about, while asking does not pay.
+    /// Positions to pass before the next is asked about, while asking does not pay.
     to_pass: u64,
 }
 
-impl OntoCard {
-    const WARM_UP: u64 = 1024;
-    const ONE_IN: u64 = 10;
+impl Pace {
+    const fn new(warm_up: u64, paying: u64, one_in: u64) -> Pace {
+        Pace { warm_up, paying, one_in, asked: 0, dead: 0, to_pass: 0 }
+    }
 
-    /// Whether `s`, reached by a move of a group onto a card of pile `to`, `bottom` its bottom
-    /// card, is dead, asked or not as above. Where that card can leave again at once, the
-    /// position is live if its parent was: no need to ask.
-    fn dead(&mut self, rules: &Rules, s: &State, (to, bottom): (PileId, Card)) -> bool {
-        let worth = self.asked < Self::WARM_UP || self.dead * Self::ONE_IN >= self.asked;
-        if !worth {
-            if self.to_pass > 0 {
-                self.to_pass -= 1;
-                return false;
-            }
-            self.to_pass = Self::ONE_IN - 1;
+    /// Whether to ask about this position.
+    fn due(&mut self) -> bool {
+        if self.asked < self.warm_up || self.dead * self.paying >= self.asked {
+            return true;
         }
-        if rules.leaves_soon(s, to, bottom) {
+        if self.to_pass > 0 {
+            self.to_pass -= 1;
             return false;
         }
+        self.to_pass = self.one_in - 1;
+        true
+    }
+
+    /// Counts an answer, and returns it.
+    fn answer(&mut self, dead: bool) -> bool {
         self.asked += 1;
-        let dead = super::deadlock::dead_unless_leaves(rules, s, Some(bottom));
         self.dead += u64::from(dead);
         dead
     }
+}
+
+/// Whether to ask the relaxation (`deadlock.rs`) after a move of a group onto a card
+/// (`Rules::moved_onto_a_card`). Such moves make dead positions often in some deals and hardly
+/// ever in others (Yakutat Bay, of the positions asked: deal 113, 49%; deal 167, 2%), and an
+/// answer costs about as much as three nodes: paced, after 1,024 such moves, at one in ten.
+/// Where the group's bottom card can leave again at once, the position is live if its parent
+/// was: no need to ask.
+fn dead_onto_a_card(pace: &mut Pace, rules: &Rules, s: &State, (to, bottom): (PileId, Card)) -> bool {
+    if !pace.due() || rules.leaves_soon(s, to, bottom) {
+        return false;
+    }
+    pace.answer(super::deadlock::dead_unless_leaves(rules, s, Some(bottom)))
 }
 
 impl<'r> Dfs<'r> {
@@ -376,7 +399,8 @@ impl<'r> Dfs<'r> {
             frames: Vec::new(),
             path_peak: 0,
             nodes: 0,
-            onto_card: OntoCard::default(),
+            onto_card: Pace::new(1024, 10, 10),
+            occupied: super::deadlock::refines(rules).then(|| Pace::new(256, 4, 40)),
             dig: rules.digs().then(Dig::new),
         };
         // The path runs deep (hundreds of thousands of frames, more memory than the table
@@ -387,7 +411,10 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.keys, keys_bytes(first));
         reserve(&mut dfs.effects, first);
         reserve(&mut dfs.hasher.journal, first);
-        if !super::deadlock::dead(rules, &dfs.state) && !dfs.dig_dead(0) {
+        if !super::deadlock::dead(rules, &dfs.state)
+            && !super::deadlock::occupied(rules, &dfs.state)
+            && !dfs.dig_dead(0)
+        {
             dfs.generate(None, None);
             dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
         }
@@ -583,7 +610,11 @@ impl<'r> Dfs<'r> {
                 && (rules.is_dead_after(&self.state, effects)
                     || rules
                         .moved_onto_a_card(&self.state, plain)
-                        .is_some_and(|moved| self.onto_card.dead(rules, &self.state, moved))
+                        .is_some_and(|moved| dead_onto_a_card(&mut self.onto_card, rules, &self.state, moved))
+                    || (rules.turns_a_card(effects)
+                        && self.occupied.as_mut().is_some_and(|pace| {
+                            pace.due() && pace.answer(super::deadlock::occupied(rules, &self.state))
+                        }))
                     || self.dig_dead(effects_start));
             if dead {
                 self.table.explored(key, 1);

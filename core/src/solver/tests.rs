@@ -1431,7 +1431,7 @@ fn restarts_give_up_when_a_run_explores_every_position() {
 /// whole cap, it grows to 4 MiB.
 #[test]
 fn late_in_a_long_proof_the_depth_first_search_takes_all_the_memory() {
-    let start = deal(GameKind::YakutatBay, 593);
+    let start = deal(GameKind::YakutatBay, 567);
     let limits = Limits { max_nodes: 2_000_000, max_memory_bytes: 10 << 20 };
     let report = solve_with_report(&start, &limits, &no_cancel);
     assert_eq!(report.outcome, Outcome::Unknown);
@@ -1461,4 +1461,41 @@ fn the_relaxation_finds_the_same_set_by_worklist_and_by_passes() {
         }
     }
     assert!(verdicts[0] >= 1000 && verdicts[1] >= 1000, "{verdicts:?} (live, dead)");
+}
+
+/// The relaxation refined by occupied parents (`deadlock::occupied`) against a search with no
+/// pruning: every small Yakutat Bay position it calls dead is unwinnable, and it calls some dead
+/// that the plain relaxation calls live.
+#[test]
+fn positions_dead_by_occupied_parents_are_unwinnable_by_unpruned_search() {
+    let rules = Rules::new(GameKind::YakutatBay);
+    let mut seed = 0x5eed_0cc5;
+    let (mut dead, mut compared) = (0, 0);
+    for i in 0..2500u32 {
+        let s = small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed);
+        if super::deadlock::dead(&rules, &s) || !super::deadlock::occupied(&rules, &s) {
+            continue;
+        }
+        dead += 1;
+        if let Some(winnable) = brute_force_winnable(&s, 50_000) {
+            assert!(!winnable, "called dead but winnable: {:?}", s.piles());
+            compared += 1;
+        }
+    }
+    eprintln!("{dead} dead by occupied parents alone, {compared} compared");
+    assert!(compared >= 8, "{dead} dead by occupied parents alone, {compared} compared");
+}
+
+/// Pinned: Yakutat Bay deals 447 and 500 are dead as dealt by occupied parents, which the plain
+/// relaxation does not see (their searches stayed undecided past 214 and 100 million nodes),
+/// and the solver says so without searching.
+#[test]
+fn deals_dead_by_occupied_parents_are_proved_so_at_once() {
+    let rules = Rules::new(GameKind::YakutatBay);
+    for n in [447, 500] {
+        let start = deal(GameKind::YakutatBay, n);
+        assert!(!super::deadlock::dead(&rules, &start) && super::deadlock::occupied(&rules, &start), "deal {n}");
+        let report = super::solve_with_report(&start, &Limits::default(), &no_cancel);
+        assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0), "deal {n}");
+    }
 }
