@@ -457,7 +457,7 @@ pub(crate) fn refines(rules: &Rules) -> bool {
 
 /// True when `s` is proved unwinnable by the relaxation refined by occupied parents (Yakutat
 /// Bay; false where the game has cells or complete runs). It costs tens of plain checks, so
-/// the DFS asks it sparingly (`Occupied` in `search.rs`).
+/// the DFS asks it sparingly (`Dfs::occupied` in `search.rs`).
 ///
 /// The plain relaxation lets a top card take any number of cards in turn. But a card `t`
 /// holds one card at a time, and a card that can only ever go onto `t` keeps it covered. Write
