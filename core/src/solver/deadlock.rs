@@ -131,7 +131,6 @@ pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -
 
 /// What the start tells the relaxation about the cards in play (those not home at the start):
 /// the sets as they start, and what the rules about groups and piles ask.
-#[derive(Clone, Copy)]
 struct Start {
     all: Cards,
     top: Cards,

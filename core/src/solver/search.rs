@@ -315,12 +315,11 @@ pub(crate) struct Dfs<'r> {
 }
 
 /// How often to ask a check that proves positions dead in some deals and hardly ever in
-/// others: after the first `warm_up` positions, while at least one answer in `one_in` was
-/// "dead", and otherwise one position in `one_in`, to notice a change. Counted within the
-/// search: deterministic.
+/// others: every time for the first `warm_up` answers and while at least one answer in
+/// `paying` was "dead", otherwise one position in `one_in`, to notice a change. Counted within
+/// the search: deterministic.
 struct Pace {
     warm_up: u64,
-    /// Asked every time while at least one answer in `paying` was "dead"; else one in `one_in`.
     paying: u64,
     one_in: u64,
     asked: u64,

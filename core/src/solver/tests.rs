@@ -1482,7 +1482,6 @@ fn positions_dead_by_occupied_parents_are_unwinnable_by_unpruned_search() {
             compared += 1;
         }
     }
-    eprintln!("{dead} dead by occupied parents alone, {compared} compared");
     assert!(compared >= 8, "{dead} dead by occupied parents alone, {compared} compared");
 }
 
