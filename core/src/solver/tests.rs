@@ -986,6 +986,24 @@ fn turn_tops_face_up(s: &mut State) {
     }
 }
 
+/// Asserts that every position of `positions` that `called_dead` says is dead is unwinnable,
+/// where a search with no pruning settles it within 50,000 positions; returns how many were
+/// called dead and how many of those that search settled.
+fn dead_ones_are_unwinnable(
+    positions: impl Iterator<Item = State>,
+    called_dead: impl Fn(&State) -> bool,
+) -> (u32, u32) {
+    let (mut dead, mut compared) = (0, 0);
+    for s in positions.filter(|s| called_dead(s)) {
+        dead += 1;
+        if let Some(winnable) = brute_force_winnable(&s, 50_000) {
+            assert!(!winnable, "{:?}: called dead but winnable: {:?}", s.kind(), s.piles());
+            compared += 1;
+        }
+    }
+    (dead, compared)
+}
+
 /// Deadlock detection against a search with no pruning: every small position it calls dead
 /// is unwinnable, and it does call some dead, with hidden cards and, in How They Run, with
 /// every card face up (there only the rule that a card must be on top to take another can
@@ -997,8 +1015,7 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
     for (kind, home, all_face_up) in cases {
         let rules = Rules::new(kind);
         assert!(rules.relaxation.is_some(), "{kind:?}");
-        let (mut dead, mut compared) = (0, 0);
-        for _ in 0..3000 {
+        let positions = (0..3000).map(|_| {
             let mut s = small_position_with_hidden_cards(kind, home, &mut seed);
             if all_face_up {
                 for p in s.map().tableau() {
@@ -1007,15 +1024,9 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
                     }
                 }
             }
-            if !super::deadlock::dead(&rules, &s) {
-                continue;
-            }
-            dead += 1;
-            if let Some(winnable) = brute_force_winnable(&s, 50_000) {
-                assert!(!winnable, "{kind:?}: called dead but winnable: {:?}", s.piles());
-                compared += 1;
-            }
-        }
+            s
+        });
+        let (dead, compared) = dead_ones_are_unwinnable(positions, |s| super::deadlock::dead(&rules, s));
         assert!(compared >= 10, "{kind:?}, face up {all_face_up}: {dead} dead, {compared} compared");
     }
     assert!(Rules::new(GameKind::Dnieper).relaxation.is_none() && Rules::new(GameKind::Zerline).relaxation.is_none());
@@ -1470,18 +1481,11 @@ fn the_relaxation_finds_the_same_set_by_worklist_and_by_passes() {
 fn positions_dead_by_occupied_parents_are_unwinnable_by_unpruned_search() {
     let rules = Rules::new(GameKind::YakutatBay);
     let mut seed = 0x5eed_0cc5;
-    let (mut dead, mut compared) = (0, 0);
-    for i in 0..2500u32 {
-        let s = small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed);
-        if super::deadlock::dead(&rules, &s) || !super::deadlock::occupied(&rules, &s) {
-            continue;
-        }
-        dead += 1;
-        if let Some(winnable) = brute_force_winnable(&s, 50_000) {
-            assert!(!winnable, "called dead but winnable: {:?}", s.piles());
-            compared += 1;
-        }
-    }
+    let positions =
+        (0..2500u32).map(|i| small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed));
+    let (dead, compared) = dead_ones_are_unwinnable(positions, |s| {
+        !super::deadlock::dead(&rules, s) && super::deadlock::occupied(&rules, s)
+    });
     assert!(compared >= 8, "{dead} dead by occupied parents alone, {compared} compared");
 }
 
