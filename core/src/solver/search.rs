@@ -357,7 +357,8 @@ impl Pace {
 /// Whether to ask the relaxation (`deadlock.rs`) after a move of a group onto a card
 /// (`Rules::moved_onto_a_card`). Such moves make dead positions often in some deals and hardly
 /// ever in others (Yakutat Bay, of the positions asked: deal 113, 49%; deal 167, 2%), and an
-/// answer costs about as much as three nodes: paced, after 1,024 such moves, at one in ten.
+/// answer costs about as much as three nodes. So it is paced (`Pace`): every time for the first
+/// 1,024 answers and while at least one in ten is "dead", otherwise after one such move in ten.
 /// Where the group's bottom card can leave again at once, the position is live if its parent
 /// was: no need to ask.
 fn dead_onto_a_card(pace: &mut Pace, rules: &Rules, s: &State, (to, bottom): (PileId, Card)) -> bool {
