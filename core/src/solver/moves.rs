@@ -144,6 +144,9 @@
 //!    piles (only part of its moves are tried), and skipped where it is recorded whole. Rule 3
 //!    is not applied right after such a position: the move back would reach it under another
 //!    key.
+//!    A move home, or one that turns a card, never waits: a later move may need two of them,
+//!    neither using the other (6♥ goes home only once 5♠, lying on it, and 5♥ are home: a
+//!    test pins the position), and whichever came first could be followed by neither.
 //! 8. Cells dig no deeper than they can (How They Run, as rule 5): a tableau's top card `c`
 //!    lying on its parent `c+1` goes into a cell only while another cell is free and `c+1`
 //!    does not lie on its own parent `c+2`.
