@@ -303,11 +303,11 @@ pub(crate) struct Dfs<'r> {
     onto_card: Pace,
     /// Where it applies, paces the refined relaxation (`deadlock::occupied`) after a move that
     /// turned a card and left the position live to the plain one: it costs tens of plain
-    /// checks, so it is asked every time only for its first 256 answers and while a quarter of
-    /// them are "dead", else once in 40 such positions. (Yakutat Bay deal 593: proved in 1,721,788 nodes, 4.7 s, against 14,160,052;
-    /// 567 and 865 take as many nodes as without it, 10.2 s and 20.9 s against 9.3 s and 21.1 s
-    /// the same hour. Asked once in 10 when less than one in 10 answers paid, 567 took 14.2 s;
-    /// once in 40 below one in 40, 25.8 s.)
+    /// checks, so it is asked every time for its first 256 answers and while a quarter of them
+    /// are "dead", else once in 40 such positions. (Yakutat Bay deal 593: proved in 1,721,788
+    /// nodes, 4.7 s, against 14,160,052; 567 and 865 take as many nodes as without it, 10.2 s
+    /// and 20.9 s against 9.3 s and 21.1 s the same hour. Asked once in 10 when less than one in
+    /// 10 answers paid, 567 took 14.2 s; once in 40 below one in 40, 25.8 s.)
     occupied: Option<Pace>,
     /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at the root and wherever a
     /// move changed a pile it tracks or a cell.
