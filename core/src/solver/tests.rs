@@ -1234,9 +1234,15 @@ fn plays_back(s: &State, mv: Move) -> bool {
 fn a_waiting_move_may_come_between_another_and_its_use() {
     let json = r##"{"game":"yakutat-bay","tableau":[["3H"],["#3D","9S","4C","2D","AS","TH","6C","9H","8C","8S"],["#2H","#5D","#QS","6D"],["#2C","#AC","#KH","TD","KC","5H","QH","2S"],["#8D","#8H","#JH","#7D","6S","JD","JS","QC","5C","4D","7C","4H"],["#7H","#3S","#9D","#AD","#KD","TS","7S","3C","5S","KS"],["#6H","#JC","#TC","#QD","#9C","4S"]],"foundations":[["AH"],[],[],[]]}"##;
     let s = crate::notation::parse_position(json, crate::notation::Completeness::Complete).unwrap();
-    let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 22, 10_000_000);
-    let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?}") };
-    assert!(replays_to_a_win(&s, &line));
+    assert_the_dfs_wins(&s, 1 << 22, json);
+}
+
+/// The sound DFS alone, in a table of `slots`, wins from `s` (the position `json` gives),
+/// and its line replays to a win.
+fn assert_the_dfs_wins(s: &State, slots: usize, json: &str) {
+    let (verdict, _) = super::search::dfs_in_a_table_of(s, slots, 10_000_000);
+    let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?} from {json}") };
+    assert!(replays_to_a_win(s, &line));
 }
 
 /// Rule 7 keeps wins whose only way on follows a waiting move with a group from the pile it
@@ -1264,9 +1270,7 @@ fn a_waiting_move_may_be_followed_onto_its_own_group() {
     for json in [first, second] {
         let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
         assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
-        let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
-        let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?} from {json}") };
-        assert!(replays_to_a_win(&s, &line));
+        assert_the_dfs_wins(&s, 1 << 20, &json);
     }
 }
 
@@ -1288,9 +1292,7 @@ fn a_card_going_home_may_wait_for_another_to_go_first() {
     );
     let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
     assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
-    let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
-    let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?}") };
-    assert!(replays_to_a_win(&s, &line));
+    assert_the_dfs_wins(&s, 1 << 20, &json);
 }
 
 /// Whether, once the moves forced from `s` are made, some move `which` picks waits for its use,
