@@ -17,11 +17,14 @@
 //! 111, and this portfolio 148.
 //!
 //! Where foundations give cards back one by one (Yakutat Bay), every other round is *loose*:
-//! at the first width and for at most `LOOSE_LEVELS` levels, it tries every sound move, the
-//! play-backs and the moves from one parent to another that H1 and H2 drop among them. Some
-//! wins need those. (Deals 1..1000 at 2 s: 889 won, against 887 without loose rounds; deals
-//! 388 and 766 gained, none lost. Deal 766 took the search 50,604,351 nodes, its DFS winning
-//! it; with loose rounds, 77,882.)
+//! at the width of the round before it and for at most `LOOSE_LEVELS` levels, it tries every
+//! sound move, the play-backs and the moves from one parent to another that H1 and H2 drop
+//! among them. Some wins need those. (Deals 1..1000 at 2 s: 889 won, against 887 without loose
+//! rounds; deals 388 and 766 gained, none lost. Deal 766 took the search 50,604,351 nodes, its
+//! DFS winning it; with loose rounds, 77,882.) Some need a wide one: each line found for deal
+//! 307 holds a play-back and two or three moves H2 drops. The beam alone won it in 2,681,840
+//! nodes, in the loose round of width 4,096 (the search's `Rules::burst` gives it those
+//! nodes); with its loose rounds all of width 64, it had not after 60,859,462.
 //!
 //! A round too wide for the memory ends there, and the rounds go on at half that width, with
 //! jitter, until the budget is spent: a phone's cap narrows the beam, it does not stop it.
@@ -57,7 +60,7 @@ const WASTE: Schedule = Schedule { first_width: 8, growth: 2, styles: STYLES.len
 /// out (Yakutat Bay, Chequers and How They Run were measured with it).
 const PLAIN: Schedule = Schedule { first_width: 64, growth: 4, styles: 1, jitter: false, loose: false };
 /// Where foundations give cards back one by one (Yakutat Bay): `PLAIN`'s rounds, each followed
-/// by a loose one at the first width. Some wins there need play-backs or a group moved from one
+/// by a loose one of its width. Some wins there need play-backs or a group moved from one
 /// parent to another, which H1 and H2 leave out.
 const LOOSE: Schedule = Schedule { first_width: 64, growth: 4, styles: 2, jitter: false, loose: true };
 /// Levels after which a loose round ends: with every sound move it seldom dies out, and a
@@ -276,9 +279,7 @@ impl<'r> Beam<'r> {
             }
             // Stable: equal scores keep generation order, so the search is deterministic.
             self.children.sort_by_key(|&(score, ..)| std::cmp::Reverse(score));
-            // A loose round stays at the first width: it costs the rounds after it little.
-            let width = if self.loose() { self.schedule.first_width } else { self.width };
-            self.children.truncate(width);
+            self.children.truncate(self.width);
             let mut level = Vec::with_capacity(self.children.len());
             for &(_, parent, mv, value) in &self.children {
                 let (state, parent_node, _) = &self.level[parent as usize];

@@ -429,6 +429,19 @@ impl Rules {
         }
     }
 
+    /// Where loose rounds run (`beam.rs`: Yakutat Bay), the beam's *burst*: once the DFS has
+    /// searched the first number of nodes without a verdict, the beam searches alone for the
+    /// second, going on through its rounds to the wide loose ones its early turns never reach;
+    /// only then do the heuristic passes make way (`Passes::hand_over`). Some wins need those:
+    /// deal 307, which the DFS won at 27,344,757 nodes, is won at 5,827,568 (2.5 s); the beam
+    /// alone took 2,681,840. 3,000,000: past the 2 s sweep's longest proof (deal 396,
+    /// 2,263,675 nodes), so deals 1..1000 at 2 s keep their verdicts. 4,000,000, about 1.3 s:
+    /// the proofs that run past 3,000,000 pay for it, deals 259, 285, 614 and 915 taking 7.7,
+    /// 6.3, 7.2 and 5.7 s, against 6.4, 4.6, 5.8 and 4.3 s.
+    pub(crate) fn burst(&self) -> Option<(u64, u64)> {
+        self.safe_low.then_some((3_000_000, 4_000_000))
+    }
+
     /// Whether the tableau piles are interchangeable: always, except while a stock that deals
     /// one card to each pile by position (DN-6) still has cards. (Chequers' reserve fills the
     /// one pile just emptied, CH-6, so its piles are interchangeable too.)
