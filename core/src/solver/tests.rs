@@ -1073,9 +1073,15 @@ fn a_deal_dead_as_dealt_is_proved_so_at_once() {
 /// nodes); the portfolio of rounds (`beam.rs`) wins it in about 240,000.
 #[test]
 fn the_beam_portfolio_wins_what_one_evaluation_could_not() {
-    let start = deal(GameKind::Zerline, 7);
-    let limits = Limits { max_nodes: 400_000, max_memory_bytes: 64 << 20 };
-    let Outcome::Won(line) = solve(&start, &limits, &no_cancel) else { panic!("Zerline deal 7 not won") };
+    assert_the_search_wins(GameKind::Zerline, 7, 400_000);
+}
+
+/// Asserts that the whole search, with 64 MiB, wins deal `number` of `kind` within `max_nodes`
+/// nodes, and that its line replays.
+fn assert_the_search_wins(kind: GameKind, number: u64, max_nodes: u64) {
+    let start = deal(kind, number);
+    let limits = Limits { max_nodes, max_memory_bytes: 64 << 20 };
+    let Outcome::Won(line) = solve(&start, &limits, &no_cancel) else { panic!("{kind:?} deal {number} not won") };
     assert!(replays_to_a_win(&start, &line));
 }
 
@@ -1486,10 +1492,7 @@ fn late_in_a_long_proof_the_depth_first_search_takes_all_the_memory() {
 /// replays.
 #[test]
 fn the_beams_burst_wins_what_only_a_wide_loose_round_finds() {
-    let start = deal(GameKind::YakutatBay, 307);
-    let limits = Limits { max_nodes: 6_000_000, max_memory_bytes: 64 << 20 };
-    let Outcome::Won(line) = solve(&start, &limits, &no_cancel) else { panic!("deal 307 not won") };
-    assert!(replays_to_a_win(&start, &line));
+    assert_the_search_wins(GameKind::YakutatBay, 307, 6_000_000);
 }
 
 /// The relaxation's two ways to its least closed set, the worklist every game can use and the
