@@ -768,7 +768,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
     let late = rules.late_beam() * if restart_share > 0 { 2 } else { 1 };
     // The DFS filled its share of memory: the heuristic passes, if any, search on alone.
     let mut sound_full = false;
-    // The beam's nodes when its burst (`Rules::burst`) began, once it has.
+    // The beam's burst (`Rules::burst`), and the beam's nodes when it began, once it has.
+    let burst = rules.burst();
     let mut burst_from: Option<u64> = None;
     loop {
         for turn in [Mode::Heuristic, Mode::Sound] {
@@ -776,7 +777,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
             if left == 0 || (turn == Mode::Sound && cancel()) {
                 return passes.report(Outcome::Unknown);
             }
-            let bursting = match (rules.burst(), &passes.beam) {
+            let bursting = match (burst, &passes.beam) {
                 (Some((after, length)), Some(beam)) if passes.sound.nodes >= after => {
                     beam.nodes < *burst_from.get_or_insert(beam.nodes) + length
                 }
@@ -830,7 +831,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 Step::Running => {
                     let late_now = rules.beam_turns() == 1 && passes.nodes() - passes.sound.nodes >= late;
                     // Not before the beam's burst, if it has one to come.
-                    let burst_to_come = rules.burst().is_some() && burst_from.is_none() && passes.beam.is_some();
+                    let burst_to_come = burst.is_some() && burst_from.is_none() && passes.beam.is_some();
                     if turn == Mode::Sound && two && late_now && passes.sound.table.at_cap() && !burst_to_come {
                         (beam_to_come, restarts_to_come, two) = (false, false, false);
                         passes.hand_over(limits, burst_from.is_none());

@@ -1475,15 +1475,17 @@ fn restarts_give_up_when_a_run_explores_every_position() {
 /// restarts' at 1 MiB and 512 KiB.
 #[test]
 fn late_in_a_long_proof_the_depth_first_search_takes_all_the_memory() {
-    let table_bytes = |kind, number, max_nodes| {
+    let report = |kind, number, max_nodes| {
         let limits = Limits { max_nodes, max_memory_bytes: 10 << 20 };
         let report = solve_with_report(&deal(kind, number), &limits, &no_cancel);
         assert_eq!(report.outcome, Outcome::Unknown);
-        report.table_bytes
+        report
     };
-    assert!(table_bytes(GameKind::HowTheyRun, 155, 2_000_000) >= 4 << 20);
+    let handed_over = report(GameKind::HowTheyRun, 155, 2_000_000);
+    assert!(handed_over.table_bytes >= 4 << 20, "{handed_over:?}");
     let (dfs_nodes, burst) = Rules::new(GameKind::YakutatBay).burst().expect("Yakutat Bay's beam has a burst");
-    assert!(table_bytes(GameKind::YakutatBay, 567, dfs_nodes + burst + 400_000) < 4 << 20);
+    let kept_half = report(GameKind::YakutatBay, 567, dfs_nodes + burst + 400_000);
+    assert!(kept_half.table_bytes < 4 << 20, "{kept_half:?}");
 }
 
 /// Pinned: Yakutat Bay deal 307, whose wins need a play-back and moves from one parent to
