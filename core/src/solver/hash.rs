@@ -14,8 +14,10 @@ use crate::spec::{PileId, PileKind, ReserveRule};
 use crate::state::State;
 
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Salt for `Hasher::awaiting`.
-const AWAITING: u64 = 0x5851_F42D_4C95_7F2D;
+/// Where `Hasher::awaiting` sets its bits: the top 15 of the table's 60-bit keys, above any
+/// bits a table's home slot reads (`search.rs`: bits 7 and up, one per doubling, so a table
+/// would need 2³⁸ slots to read them).
+pub(crate) const AWAITING_SHIFT: u32 = 45;
 
 /// A strong 64-bit finaliser (MurmurHash3's), so that sums of mixed values rarely collide.
 pub(crate) fn mix(mut x: u64) -> u64 {
@@ -75,12 +77,24 @@ impl Hasher {
         self.total
     }
 
-    /// A key for the position together with two of its piles (`moves.rs`, rule 7), told
-    /// apart by what they hold (interchangeable piles stay interchangeable): never the
-    /// position's own key, but by chance.
+    /// A key for the position together with two of its piles (`moves.rs`, rule 7): the
+    /// position's own key with the piles' places, in the order of their shares (so by what
+    /// they hold: interchangeable piles stay interchangeable, and equal shares hold the same),
+    /// set in its top bits. So it is never the position's own key, two pairs of piles of one
+    /// position never share one, and keys of different positions collide no more often than
+    /// the positions' own. And its home slot in the table is the position's own
+    /// (`AWAITING_SHIFT`): the search looks up both (`search.rs`), and then waits for memory
+    /// once, not twice. (Yakutat Bay deal 567, proved in 20,577,356 nodes against 20,487,397
+    /// with a key mixed from the piles' shares: `Table::place` went from 14.1% of the time to
+    /// 6.5%, `Table::find` from 13.7% to 17.3%; six runs each, alternated, 69.8 s in all
+    /// against 71.5 s, from 10.94 to 12.18 s a run against 11.28 to 12.79 s.)
     pub(crate) fn awaiting(&self, left: PileId, went: PileId) -> u64 {
-        let share = |p: PileId| self.shares[usize::from(p)];
-        self.total ^ mix(share(left).wrapping_add(mix(share(went) ^ AWAITING)))
+        // Fewer than 128 piles in every game: each place fits 7 bits.
+        let place = |p: PileId| {
+            let share = self.shares[usize::from(p)];
+            self.shares.iter().filter(|&&other| other < share).count() as u64
+        };
+        self.total ^ ((place(left) << 7 | place(went)) + 1) << AWAITING_SHIFT
     }
 
     /// A key for the piles the dig tracks (`dig.rs`) and the cells: the sum of their shares.

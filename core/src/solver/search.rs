@@ -171,6 +171,8 @@ impl Table {
         }
     }
 
+    /// The slot where a look for `key` starts: read from bit 7 up, so that a position's keys
+    /// for rule 7 (`Hasher::awaiting`, which differ only above `AWAITING_SHIFT`) start there too.
     fn home(key: u64, mask: usize) -> usize {
         (key >> 7) as usize & mask
     }

@@ -223,6 +223,43 @@ fn canonical_hash_folds_what_the_rules_cannot_tell_apart() {
     assert_ne!(hash_of(&rules, &s), hash_of(&rules, &after(&s, mv)));
 }
 
+/// Rule 7's keys (`Hasher::awaiting`): one per pair of piles, by what they hold, never the
+/// position's own, and in its home slot: only bits above every home slot's differ.
+#[test]
+fn a_waiting_moves_key_names_its_piles_by_what_they_hold_beside_its_positions_key() {
+    for kind in GameKind::ALL {
+        let rules = Rules::new(kind);
+        for s in walk_positions(kind, 2, 30) {
+            assert!(s.pile_count() < 128, "{kind:?}: a pile's place must fit 7 bits");
+            let hasher = Hasher::new(&rules, &s);
+            let own = hasher.value();
+            let piles = 0..s.pile_count() as u8;
+            let mut keys = std::collections::HashMap::new();
+            for (left, went) in piles.clone().flat_map(|l| piles.clone().map(move |w| (l, w))) {
+                let key = hasher.awaiting(left, went);
+                assert_ne!(key, own, "{kind:?}");
+                assert_eq!(key & ((1 << hash::AWAITING_SHIFT) - 1), own & ((1 << hash::AWAITING_SHIFT) - 1));
+                // Equal keys only where the piles hold alike (both empty).
+                let held = (s.pile(left).to_vec(), s.pile(went).to_vec(), rules.kind(left), rules.kind(went));
+                if let Some(before) = keys.insert(key, held.clone()) {
+                    assert_eq!(before, held, "{kind:?}");
+                }
+            }
+        }
+    }
+    // Interchangeable piles swapped, with the pair: the same key.
+    let kind = GameKind::YakutatBay;
+    let rules = Rules::new(kind);
+    let s = deal(kind, 3);
+    let mut swapped = s.clone();
+    let (a, b) = (s.pile(1).to_vec(), s.pile(2).to_vec());
+    *swapped.pile_mut(1) = b;
+    *swapped.pile_mut(2) = a;
+    let (one, other) = (Hasher::new(&rules, &s), Hasher::new(&rules, &swapped));
+    assert_eq!(one.awaiting(1, 5), other.awaiting(2, 5));
+    assert_ne!(one.awaiting(1, 5), other.awaiting(1, 5));
+}
+
 /// Rule 3: after a plain transfer, its exact reverse is not generated, and it would only
 /// have returned to the previous position.
 #[test]
