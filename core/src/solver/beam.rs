@@ -169,6 +169,11 @@ impl<'r> Beam<'r> {
         self.levels = 0;
     }
 
+    /// Whether every round so far fitted the memory (none had to go narrower).
+    pub(crate) fn fitted(&self) -> bool {
+        self.widest == MAX_WIDTH
+    }
+
     /// Whether this round is a loose one (`Schedule::loose`).
     fn loose(&self) -> bool {
         self.schedule.loose && self.round % 2 == 1

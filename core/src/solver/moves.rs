@@ -430,14 +430,21 @@ impl Rules {
     }
 
     /// Where loose rounds run (`beam.rs`: Yakutat Bay), the beam's *burst*: once the DFS has
-    /// searched the first number of nodes without a verdict, the beam searches alone for the
-    /// second, going on through its rounds to the wide loose ones its early turns never reach;
-    /// only then do the heuristic passes make way (`Passes::hand_over`). Some wins need those:
-    /// deal 307, which the DFS won at 27,344,757 nodes, is won at 5,827,568 (2.5 s); the beam
-    /// alone took 2,681,840. 3,000,000: past the 2 s sweep's longest proof (deal 396,
+    /// searched the first number of nodes without a verdict, the beam searches alone for at
+    /// most the second, going on through its rounds to the wide loose ones its early turns
+    /// never reach; only then do the heuristic passes make way (`Passes::hand_over`). Some wins
+    /// need those: deal 307, which the DFS won at 27,344,757 nodes, is won at 5,827,568 (2.5 s);
+    /// the beam alone took 2,681,840. 3,000,000: past the 2 s sweep's longest proof (deal 396,
     /// 2,263,675 nodes), so deals 1..1000 at 2 s keep their verdicts. 4,000,000, about 1.3 s:
-    /// the proofs that run past 3,000,000 pay for it, deals 259, 285, 614 and 915 taking 7.7,
-    /// 6.3, 7.2 and 5.7 s, against 6.4, 4.6, 5.8 and 4.3 s.
+    /// the proofs that run past 3,000,000 pay for it. So the burst ends sooner once a round is
+    /// too wide for the beam's memory (`Beam::fitted`): from then on the rounds only repeat at
+    /// the width that fits, with jitter, which its late turns could do. At 64 MiB that is the
+    /// round of width 16,384, after the loose one of 4,096 that wins 307: deal 567 is proved in
+    /// 17,499,843 nodes, its burst about 2,000,000, against 19,471,536 with the whole burst,
+    /// in 9.3 to 11.0 s over ten runs alone (11.2 to 12.8 s before this and the two changes
+    /// that came with it, rule 7's keys beside their position's and the DFS's whole cap after
+    /// the burst); deals 259, 285, 614 and 915 in 6.9, 5.3, 7.3 and 4.8 s (7.7, 6.3, 7.2 and
+    /// 5.7 s before).
     pub(crate) fn burst(&self) -> Option<(u64, u64)> {
         self.safe_low.then_some((3_000_000, 4_000_000))
     }

@@ -30,9 +30,10 @@
 //! full at its half, the heuristic passes make way and the DFS takes the whole cap
 //! (`Passes::hand_over`; where the beam takes one turn to the DFS's one). Where the beam has a
 //! burst (`Rules::burst`: once the DFS has searched so many nodes, the beam searches alone for
-//! so many), the hand-over waits for it and leaves the DFS its half. A heuristic pass that
-//! dies out or runs out of room leaves its turns to the others, and a DFS out of room leaves
-//! the rest of the budget to the heuristic passes (which can still win, never prove).
+//! at most so many, until a round of it does not fit its memory), the hand-over waits for it.
+//! A heuristic pass that dies out or runs out of room leaves its turns to the others, and a DFS
+//! out of room leaves the rest of the budget to the heuristic passes (which can still win,
+//! never prove).
 
 use super::beam::Beam;
 use super::dig::Dig;
@@ -714,25 +715,24 @@ impl Passes<'_> {
         to_come || self.beam.is_some() || self.restarts.is_some()
     }
 
-    /// Drops the heuristic passes for good and, unless the beam had a burst (`Rules::burst`),
-    /// gives the DFS the whole memory cap. Done where the DFS proves deals (`Rules::beam_turns`
-    /// 1), once the heuristic passes are late and the DFS's table is full at its half of the cap
-    /// (and the burst, if any, is over): their late turns won no deal measured
-    /// (`Rules::late_turns`), while a proof that long spends its nodes on positions its table
-    /// forgot. (Yakutat Bay, 64 MiB, before the burst and the refined relaxation: deal 593
-    /// proved in 14,160,052 nodes, its table growing to 32 MiB, against 16,408,562 with 16 MiB;
-    /// deal 567 in 15,374,620, against 16,906,476. Deals 1..1000 at 2 s: the same 893 deals
-    /// won.) After a burst the DFS keeps its half: the whole cap saved nodes there but no time
-    /// (deal 567: 19,409,032 nodes against 20,487,397, 10.78 s and 10.79 s; 285: 11,984,422
-    /// against 12,055,369, 5.96 s and 5.97 s), while the allocator kept what the beam had
-    /// freed, so the process peaked higher (57.6 MiB against 40.8 MiB for 567; 63.4 MiB
-    /// against 43.5 MiB for 285).
-    fn hand_over(&mut self, limits: &Limits, widen: bool) {
+    /// Drops the heuristic passes for good and gives the DFS the whole memory cap. Done where
+    /// the DFS proves deals (`Rules::beam_turns` 1), once the heuristic passes are late and the
+    /// DFS's table is full at its half of the cap (and the burst, if any, is over): their late
+    /// turns won no deal measured (`Rules::late_turns`), while a proof that long spends its
+    /// nodes on positions its table forgot. (Yakutat Bay, 64 MiB, before the burst and the
+    /// refined relaxation: deal 593 proved in 14,160,052 nodes, its table growing to 32 MiB,
+    /// against 16,408,562 with 16 MiB; deal 567 in 15,374,620, against 16,906,476. Deals
+    /// 1..1000 at 2 s: the same 893 deals won.) After the beam's burst too: deal 567, with the
+    /// whole 4,000,000-node burst, was proved in 19,471,536 nodes against 20,577,356 with the
+    /// DFS keeping its half, three alternated runs each taking 10.07 to 10.16 s against 10.66
+    /// to 10.93 s (an earlier build had measured no gain in time, 10.78 s against 10.79 s; this
+    /// machine's speed varies from hour to hour). The process then peaks higher, with what the
+    /// allocator kept of the beam's memory, within the cap: 567 at 56.4 MiB against 39.7 MiB
+    /// (maximum RSS), 60.4 MiB with the burst's early end.
+    fn hand_over(&mut self, limits: &Limits) {
         self.retire(true);
         self.retire(false);
-        if widen {
-            self.sound.widen(limits.max_memory_bytes, limits.max_nodes);
-        }
+        self.sound.widen(limits.max_memory_bytes, limits.max_nodes);
     }
 
     /// Drops a heuristic pass that gave up.
@@ -781,7 +781,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
             }
             let bursting = match (burst, &passes.beam) {
                 (Some((after, length)), Some(beam)) if passes.sound.nodes >= after => {
-                    beam.nodes < *burst_from.get_or_insert(beam.nodes) + length
+                    beam.nodes < *burst_from.get_or_insert(beam.nodes) + length && beam.fitted()
                 }
                 _ => false,
             };
@@ -836,7 +836,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                     let burst_to_come = burst.is_some() && burst_from.is_none() && passes.beam.is_some();
                     if turn == Mode::Sound && two && late_now && passes.sound.table.at_cap() && !burst_to_come {
                         (beam_to_come, restarts_to_come, two) = (false, false, false);
-                        passes.hand_over(limits, burst_from.is_none());
+                        passes.hand_over(limits);
                     }
                 }
                 Step::Won(line) => {
