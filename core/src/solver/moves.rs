@@ -687,7 +687,15 @@ impl Rules {
         scratch.clear();
         let mut dropped = false;
         let mut preferred = None;
-        if let Some(forced) = self.collect(s, last, awaited, mode, &mut dropped, &mut preferred, scratch) {
+        let forced = match self.fast_uses(s, awaited, mode) {
+            Some(uses) => {
+                let forced = self.collect_uses(s, last, uses, scratch);
+                debug_assert!(self.collect_uses_agrees(s, last, awaited, (forced, scratch)));
+                forced
+            }
+            None => self.collect(s, last, awaited, mode, &mut dropped, &mut preferred, scratch),
+        };
+        if let Some(forced) = forced {
             out.push(forced);
             return Dropped::default();
         }
@@ -699,6 +707,139 @@ impl Rules {
         scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scratch.iter().map(|&(_, mv)| mv));
         Dropped { any: dropped, by_h3: 0 }
+    }
+
+    /// Where `collect_uses` finds the moves after a move that waits for its use: in the sound
+    /// pass of a game where rule 4 applies (Yakutat Bay), after a move of a group from tableau
+    /// pile `left` onto tableau pile `went` that left `u` on top of `left` and no child of `u`
+    /// beneath it.
+    pub(super) fn fast_uses(&self, s: &State, awaited: Option<Awaited>, mode: Mode) -> Option<(PileId, PileId, Card)> {
+        let (left, went, heads) = awaited?;
+        let plain_group_move = heads == 0
+            && mode == Mode::Sound
+            && self.safe_low
+            && self.spec.tableau.unit == MoveUnit::Group
+            && self.spec.cells == 0
+            && !self.onto_one_parent
+            && self.kind(left) == PileKind::Tableau
+            && self.kind(went) == PileKind::Tableau;
+        plain_group_move.then(|| s.top(left)).flatten().map(|u| (left, went, u))
+    }
+
+    /// `collect` where `fast_uses` holds: the same moves in the same order (a debug assertion
+    /// checks it), but looked for only where a use can be (`uses`), since most positions of a
+    /// Yakutat Bay search come after such a move: rule 4's forced move; from another tableau
+    /// pile, a group led by a child of `u` onto it; from `left`, a group onto `went`, or `u`
+    /// home; from a foundation, its top card onto `u`, or anywhere it goes on the tableau if
+    /// `u` takes the card beneath it. (`collect` builds every pile's targets first. Deal 567:
+    /// the same 17,499,843 nodes, three alternated runs each taking 9.01 to 9.60 s against 9.23
+    /// to 10.08 s.)
+    pub(super) fn collect_uses(
+        &self,
+        s: &State,
+        last: Plain,
+        (left, went, u): (PileId, PileId, Card),
+        found: &mut Vec<(i32, Move)>,
+    ) -> Option<Move> {
+        let map = &self.map;
+        // The cards home, as face values; the faces that go home next, and per suit its
+        // foundation; the first empty foundation, which takes the Aces (rule 1).
+        let (mut home, mut next_home, mut suit_found, mut first_empty) = (0u64, 0u64, [0 as PileId; 4], None);
+        for f in map.foundations() {
+            match s.pile(f) {
+                [] => {
+                    if first_empty.is_none() {
+                        first_empty = Some(f);
+                        next_home |= (0..4).fold(0, |m, suit| m | 1 << (suit * 13));
+                    }
+                }
+                pile @ [first, ..] => {
+                    let suit = face(*first) / 13;
+                    home |= ((1 << pile.len()) - 1) << (suit * 13);
+                    suit_found[suit] = f;
+                    if pile.len() < 13 {
+                        next_home |= 1 << (suit * 13 + pile.len());
+                    }
+                }
+            }
+        }
+        let home_of = |card: Card| if card.rank() == ACE { first_empty } else { Some(suit_found[face(card) / 13]) };
+        // Rule 4, in pile order; and the tableau's tops, for the play-backs' targets.
+        let (mut by_face, mut top_faces, mut first_empty_pile) = ([0u32; 52], 0u64, None);
+        for p in map.tableau() {
+            match s.top(p) {
+                Some(c) if c.face_up() => {
+                    if let Some(to) = home_of(c).filter(|_| next_home >> face(c) & 1 != 0 && self.is_safe(home, c)) {
+                        return Some(Move::Transfer { from: p, count: 1, to });
+                    }
+                    by_face[face(c)] |= 1 << p;
+                    top_faces |= 1 << face(c);
+                }
+                Some(_) => {}
+                None => {
+                    first_empty_pile.get_or_insert(p);
+                }
+            }
+        }
+        let takes_u = self.takes[face(u)];
+        let mut push = |from: PileId, count: u8, to: PileId| {
+            if last != Some((to, from, count)) {
+                let mv = Move::Transfer { from, count, to };
+                debug_assert!(s.is_legal(mv), "{mv:?}");
+                found.push((self.score(s, mv), mv));
+            }
+        };
+        let went_takes = s.top(went).map_or(0, |t| self.takes[face(t)]);
+        for from in map.tableau() {
+            let cards = s.pile(from).iter().rev().take_while(|c| c.face_up());
+            for (i, &bottom) in cards.enumerate() {
+                let count = i as u8 + 1;
+                if from != left && takes_u >> face(bottom) & 1 != 0 {
+                    push(from, count, left);
+                } else if from == left {
+                    if went_takes >> face(bottom) & 1 != 0 {
+                        push(from, count, went);
+                    }
+                    if count == 1 && next_home >> face(u) & 1 != 0 {
+                        if let Some(f) = home_of(u) {
+                            push(from, 1, f);
+                        }
+                    }
+                }
+            }
+        }
+        for from in map.foundations() {
+            let pile = s.pile(from);
+            // Rule 4: a card it would send home is never played back.
+            let Some(&c) = pile.last().filter(|c| c.face_up() && !self.is_safe(home, **c)) else { continue };
+            if pile.len() >= 2 && self.supports(u, pile[pile.len() - 2]) {
+                let mut targets = self.tops_taking(&by_face, top_faces, c);
+                if c.rank() == KING {
+                    targets |= first_empty_pile.map_or(0, |p| 1 << p);
+                }
+                while targets != 0 {
+                    push(from, 1, targets.trailing_zeros() as PileId);
+                    targets &= targets - 1;
+                }
+            } else if takes_u >> face(c) & 1 != 0 {
+                push(from, 1, left);
+            }
+        }
+        None
+    }
+
+    /// Whether `collect` gives what `collect_uses` gave: the same forced move, or none and the
+    /// same moves, in the same order, with the same scores.
+    pub(super) fn collect_uses_agrees(
+        &self,
+        s: &State,
+        last: Plain,
+        awaited: Option<Awaited>,
+        (forced, found): (Option<Move>, &[(i32, Move)]),
+    ) -> bool {
+        let (mut slow, mut dropped, mut preferred) = (Vec::new(), false, None);
+        let slow_forced = self.collect(s, last, awaited, Mode::Sound, &mut dropped, &mut preferred, &mut slow);
+        slow_forced == forced && (forced.is_some() || slow == found)
     }
 
     /// Fills `found` with the candidate moves, after a move that waits for its use only those
@@ -857,12 +998,7 @@ impl Rules {
                     }
                 };
                 // Onto tableau tops: only the face values on top need a look.
-                let mut targets = 0u32;
-                let mut unders = self.unders[face(bottom)] & top_faces;
-                while unders != 0 {
-                    targets |= by_face[unders.trailing_zeros() as usize];
-                    unders &= unders - 1;
-                }
+                let mut targets = self.tops_taking(&by_face, top_faces, bottom);
                 if kind == PileKind::Tableau {
                     targets &= !(1 << from);
                 }
@@ -965,6 +1101,18 @@ impl Rules {
             found.push((0, Move::Stock));
         }
         None
+    }
+
+    /// The tableau piles (as bits) whose top card takes `card`, given the piles by the face of
+    /// their face-up top card (`by_face`) and those faces (`top_faces`).
+    fn tops_taking(&self, by_face: &[u32; 52], top_faces: u64, card: Card) -> u32 {
+        let mut targets = 0;
+        let mut unders = self.unders[face(card)] & top_faces;
+        while unders != 0 {
+            targets |= by_face[unders.trailing_zeros() as usize];
+            unders &= unders - 1;
+        }
+        targets
     }
 
     /// Rule 6: whether `group`, a tableau group, goes onto its bottom card's parent, the top

@@ -260,6 +260,42 @@ fn a_waiting_moves_key_names_its_piles_by_what_they_hold_beside_its_positions_ke
     assert_ne!(one.awaiting(1, 5), other.awaiting(1, 5));
 }
 
+/// After a move that waits for its use, the short way to the moves that may use it
+/// (`Rules::collect_uses`) finds what the general one does, in the same order, on Yakutat Bay
+/// positions walked at random: forced moves, and lists both empty and not, play-backs among
+/// them.
+#[test]
+fn the_moves_after_a_waiting_move_are_found_the_short_way_as_the_long_one() {
+    let kind = GameKind::YakutatBay;
+    let rules = Rules::new(kind);
+    let (mut forced, mut empty, mut listed, mut played_back) = (0, 0, 0, 0);
+    for s in walk_positions(kind, 100, 80) {
+        for mv in s.legal_move_list() {
+            let mut t = s.clone();
+            let mut effects = Vec::new();
+            t.apply_unchecked(mv, &mut effects);
+            let last = plain(&effects);
+            let awaited = rules.awaited(&t, last);
+            let Some(uses) = rules.fast_uses(&t, awaited, Mode::Sound) else { continue };
+            let mut found = Vec::new();
+            let forced_move = rules.collect_uses(&t, last, uses, &mut found);
+            assert!(rules.collect_uses_agrees(&t, last, awaited, (forced_move, &found)), "{mv:?} from {s:?}");
+            match (forced_move, found.len()) {
+                (Some(_), _) => forced += 1,
+                (None, 0) => empty += 1,
+                _ => listed += 1,
+            }
+            let from_home =
+                |&(_, m): &(i32, Move)| matches!(m, Move::Transfer { from, .. } if t.map().is_foundation(from));
+            played_back += found.iter().filter(|m| from_home(m)).count();
+        }
+    }
+    assert!(
+        forced >= 1000 && empty >= 1000 && listed >= 2000 && played_back >= 100,
+        "{forced} forced, {empty} empty, {listed} listed, {played_back} play-backs"
+    );
+}
+
 /// Rule 3: after a plain transfer, its exact reverse is not generated, and it would only
 /// have returned to the previous position.
 #[test]
