@@ -246,8 +246,8 @@ impl Table {
 /// one to try next, so the move on along the path is `moves[next - 1]`;
 /// `effects[effects_start..]` are what the move into it changed; `entered` the node count
 /// (mod 2³²) when it was entered; `awaited` what the move into it left for the next move to use,
-/// when it waits for its use (`moves.rs`, rule 7). In `u32`s: a search of How They Run or
-/// Yakutat Bay runs hundreds of thousands of frames deep.
+/// when it waits for its use (`moves.rs`, rule 7); `key` its key in the table. In `u32`s: a
+/// search of How They Run or Yakutat Bay runs hundreds of thousands of frames deep.
 struct Frame {
     start: u32,
     end: u32,
@@ -255,6 +255,7 @@ struct Frame {
     effects_start: u32,
     entered: u32,
     awaited: Option<Awaited>,
+    key: u64,
 }
 
 /// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
@@ -424,7 +425,8 @@ impl<'r> Dfs<'r> {
             dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
         }
         let end = dfs.moves.len() as u32;
-        dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None });
+        let key = dfs.hasher.value();
+        dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None, key });
         dfs
     }
 
@@ -557,9 +559,9 @@ impl<'r> Dfs<'r> {
             }
             let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
             if top.next == top.end {
-                let (start, effects_start, awaited) = (top.start as usize, top.effects_start as usize, top.awaited);
+                let (start, effects_start) = (top.start as usize, top.effects_start as usize);
                 let cost = (self.nodes as u32).wrapping_sub(top.entered);
-                self.table.explored(self.key(awaited), cost);
+                self.table.explored(top.key, cost);
                 self.frames.pop();
                 self.moves.truncate(start);
                 self.keys.truncate(start);
@@ -641,7 +643,8 @@ impl<'r> Dfs<'r> {
             }
             debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
             let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
-            self.frames.push(Frame { start, end, next: start, effects_start, entered: self.nodes as u32, awaited });
+            let entered = self.nodes as u32;
+            self.frames.push(Frame { start, end, next: start, effects_start, entered, awaited, key });
         }
         Step::Running
     }
