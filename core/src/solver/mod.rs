@@ -45,8 +45,8 @@ pub struct Limits {
     pub max_nodes: u64,
     /// Cap on the transposition tables, the search path and the beam together; a search that
     /// would pass it ends `Unknown`. (Where the beam runs, it and the DFS get half each, until
-    /// the DFS takes the whole late in a long proof, but for Yakutat Bay's, where the beam has a
-    /// burst; a table takes at most two thirds of its share, counting the moment it doubles,
+    /// the DFS takes the whole late in a long proof, in Yakutat Bay once the beam's burst is
+    /// over; a table takes at most two thirds of its share, counting the moment it doubles,
     /// and at least 512 bytes.)
     pub max_memory_bytes: usize,
 }
