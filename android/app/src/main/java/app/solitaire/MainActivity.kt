@@ -16,6 +16,7 @@ import androidx.compose.ui.Modifier
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.SolitaireTheme
+import app.solitaire.ui.shared.keyboardShortcuts
 
 /** Android glue only: window, back button and lifecycle; the UI itself is in ui/shared. */
 class MainActivity : ComponentActivity() {
@@ -27,7 +28,7 @@ class MainActivity : ComponentActivity() {
         setContent {
             SolitaireTheme(dark = isSystemInDarkTheme()) {
                 BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
-                Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface)) {
+                Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(model.app)) {
                     SolitaireApp(model.app, Modifier.safeDrawingPadding())
                 }
             }

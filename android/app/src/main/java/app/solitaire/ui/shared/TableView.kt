@@ -6,6 +6,7 @@ import androidx.compose.animation.core.tween
 import androidx.compose.foundation.background
 import androidx.compose.foundation.border
 import androidx.compose.foundation.clickable
+import androidx.compose.foundation.combinedClickable
 import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.offset
@@ -73,7 +74,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
                     stockHinted && table.piles.any { it.pile == card.pile && it.kind == PileKind.STOCK } -> colors.hint
                     else -> Color.Transparent
                 }
-                TableCard(card, controller, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
+                TableCard(card, controller, dragOffset = if (dragged) drag.offset else null, highlight = highlight, piles = table.piles)
             }
         }
         for (pile in table.piles) {
@@ -158,7 +159,7 @@ private fun DropHighlight(frame: Frame, color: Color) {
 }
 
 @Composable
-private fun TableCard(card: CardView, controller: GameController, dragOffset: Offset?, highlight: Color) {
+private fun TableCard(card: CardView, controller: GameController, dragOffset: Offset?, highlight: Color, piles: List<PileView>) {
     val colors = LocalTableColors.current
     val current by rememberUpdatedState(card)
     val home = Offset(card.frame.x, card.frame.y)
@@ -203,7 +204,9 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
                     onDragCancel = { controller.cancelDrag() },
                 )
             }
-            .clickable { controller.tap(current.pile, current.position) },
+            .combinedClickable(
+                onDoubleClick = if (LocalDoubleClickHome.current) ({ controller.playHome(current, piles) }) else null,
+            ) { controller.tap(current.pile, current.position) },
     )
 }
 

@@ -1,0 +1,68 @@
+package app.solitaire.ui.shared
+
+import androidx.compose.foundation.focusable
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.staticCompositionLocalOf
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.focus.FocusRequester
+import androidx.compose.ui.focus.focusRequester
+import androidx.compose.ui.input.key.Key
+import androidx.compose.ui.input.key.KeyEvent
+import androidx.compose.ui.input.key.KeyEventType
+import androidx.compose.ui.input.key.isAltPressed
+import androidx.compose.ui.input.key.isCtrlPressed
+import androidx.compose.ui.input.key.isMetaPressed
+import androidx.compose.ui.input.key.isShiftPressed
+import androidx.compose.ui.input.key.key
+import androidx.compose.ui.input.key.onKeyEvent
+import androidx.compose.ui.input.key.type
+import app.solitaire.core.CardView
+import app.solitaire.core.PileKind
+import app.solitaire.core.PileView
+
+/**
+ * A keyboard's shortcuts (a desktop window, a tablet with a keyboard), on the app's root: they
+ * reach it from whatever inside has focus, and it takes focus back after each screen or dialog.
+ */
+@Composable
+fun Modifier.keyboardShortcuts(app: AppController): Modifier {
+    val focus = remember { FocusRequester() }
+    LaunchedEffect(app.screen, app.playing?.notice) { focus.requestFocus() }
+    return onKeyEvent { app.onShortcut(it) }.focusRequester(focus).focusable()
+}
+
+/**
+ * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl+Y redo, H hint, N, F2 or Ctrl/Cmd+N a new deal
+ * (asking first when the game has moves, as the New… menu does), Esc back. `true`: handled.
+ */
+fun AppController.onShortcut(event: KeyEvent): Boolean {
+    if (event.type != KeyEventType.KeyDown || event.isAltPressed) return false
+    val command = event.isCtrlPressed || event.isMetaPressed
+    if (event.key == Key.Escape && screen != Screen.Chooser) {
+        back()
+        return true
+    }
+    val game = playing?.takeIf { screen is Screen.Play } ?: return false
+    when {
+        command && event.key == Key.Z -> if (event.isShiftPressed) game.redo() else game.undo()
+        command && event.key == Key.Y -> game.redo()
+        event.key == Key.F2 || event.key == Key.N && !event.isShiftPressed -> game.requestNewGame(NewGame.Random)
+        !command && !event.isShiftPressed && event.key == Key.H -> game.requestHint()
+        else -> return false
+    }
+    return true
+}
+
+/**
+ * Whether a double click plays a card to a foundation. Only where a mouse is (the desktop window):
+ * listening for a second click holds every single tap back until the double-click time passes.
+ */
+val LocalDoubleClickHome = staticCompositionLocalOf { false }
+
+/** A double click on `card`: to the first foundation the core lets it go to, if any. */
+fun GameController.playHome(card: CardView, piles: List<PileView>) {
+    val foundations = piles.filter { it.kind == PileKind.FOUNDATION }.map { it.pile }.toSet()
+    destinations(card).firstOrNull { it in foundations }?.let { move(card, it) }
+}

@@ -1,0 +1,139 @@
+package app.solitaire.desktop
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.snapshotFlow
+import androidx.compose.runtime.withFrameNanos
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.unit.DpSize
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.window.Window
+import androidx.compose.ui.window.application
+import androidx.compose.ui.window.rememberWindowState
+import app.solitaire.core.GameException
+import app.solitaire.core.Store
+import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.LocalDoubleClickHome
+import app.solitaire.ui.shared.NewGame
+import app.solitaire.ui.shared.Screen
+import app.solitaire.ui.shared.SolitaireApp
+import app.solitaire.ui.shared.SolitaireTheme
+import app.solitaire.ui.shared.Workers
+import app.solitaire.ui.shared.keyboardShortcuts
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.flow.first
+import org.jetbrains.skiko.MainUIDispatcher
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicBoolean
+import kotlin.system.exitProcess
+
+/**
+ * The Android app's shared UI in a desktop window, over the same store as the terminal game.
+ * Desktop glue only, like MainActivity: window, title, icon, quitting; the UI is in ui/shared.
+ */
+fun main(args: Array<String>) {
+    val options = Options.parse(args.toList()).getOrElse {
+        System.err.println("solitaire window: ${it.message}")
+        exitProcess(2)
+    }
+    val dir = options.dataDir ?: defaultDataDir(System.getenv(), System.getProperty("os.name")).path
+    val store = try {
+        Store.open(dir)
+    } catch (e: GameException) {
+        System.err.println("solitaire window: cannot open the store in $dir: ${e.message}")
+        exitProcess(2)
+    }
+    val workers = Workers.default()
+    val scope = CoroutineScope(SupervisorJob() + MainUIDispatcher)
+    val route = options.game?.let { (if (options.daily) "daily:" else "play:") + it }
+    if (options.game != null && gameCatalogSlugs().none { it == options.game }) {
+        System.err.println("solitaire window: unknown game '${options.game}' (one of ${gameCatalogSlugs().joinToString()})")
+        exitProcess(2)
+    }
+    val app = AppController(store, scope, workers, restoredRoute = route)
+    val quitting = AtomicBoolean(false)
+    // `kill` (SIGTERM, SIGINT, a closed terminal): every move is already saved; this saves the clock too.
+    Runtime.getRuntime().addShutdownHook(
+        Thread {
+            if (quitting.compareAndSet(false, true)) {
+                app.playing?.game?.let { game ->
+                    game.pause()
+                    runCatching { store.save(game) }
+                }
+            }
+        },
+    )
+    // Set by ./play: the time the command was typed, in ms since the epoch; SOLITAIRE_TIMING=1 reports the first frame.
+    val startedMs = System.getenv("SOLITAIRE_STARTED_MS")?.toLongOrNull()?.takeIf { System.getenv("SOLITAIRE_TIMING") == "1" }
+
+    application {
+        /** Stops the clock, saves, and waits for the saves queued before it, then ends. */
+        fun quit() {
+            if (!quitting.compareAndSet(false, true)) return
+            app.onBackground()
+            app.close()
+            val done = CountDownLatch(1)
+            workers.enqueue { done.countDown() }
+            done.await(10, TimeUnit.SECONDS)
+            exitApplication()
+        }
+        val state = rememberWindowState(size = DpSize(1024.dp, 768.dp))
+        Window(
+            onCloseRequest = ::quit,
+            state = state,
+            title = windowTitle(app),
+            icon = appIcon(),
+            onKeyEvent = { event -> isQuitKey(event).also { if (it) quit() } },
+        ) {
+            // A minimised window stops the clock, as the apps do in the background.
+            LaunchedEffect(state.isMinimized) { if (state.isMinimized) app.onBackground() else app.onForeground() }
+            if (options.deal != null) {
+                LaunchedEffect(Unit) {
+                    val game = snapshotFlow { app.playing }.first { it != null }!!
+                    if (game.status.deal != options.deal) game.requestNewGame(NewGame.Deal(options.deal))
+                }
+            }
+            if (startedMs != null) {
+                LaunchedEffect(Unit) {
+                    // The second frame begins once the first is on screen.
+                    withFrameNanos { }
+                    withFrameNanos { }
+                    System.err.println("first frame: ${System.currentTimeMillis() - startedMs} ms after the command")
+                }
+            }
+            SolitaireTheme(dark = isSystemInDarkTheme()) {
+                CompositionLocalProvider(LocalDoubleClickHome provides true) {
+                    Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(app)) {
+                        SolitaireApp(app)
+                    }
+                }
+            }
+        }
+    }
+}
+
+private fun gameCatalogSlugs() = app.solitaire.core.gameCatalog().map { it.slug }
+
+/** "Solitaire", or the game and its deal: "Dnieper — deal 4242", "Zerline — daily deal 2026-12-05". */
+fun windowTitle(app: AppController): String {
+    val screen = app.screen
+    val info = when (screen) {
+        Screen.Chooser -> return "Solitaire"
+        is Screen.Play -> screen.info
+        is Screen.Rules -> return "${screen.info.name} — rules"
+    }
+    val status = app.playing?.status ?: return info.name
+    val daily = status.daily
+    return when {
+        daily != null -> "${info.name} — daily deal ${daily.year}-${daily.month.toString().padStart(2, '0')}-${daily.day.toString().padStart(2, '0')}"
+        status.deal != null -> "${info.name} — deal ${status.deal}"
+        else -> info.name
+    }
+}
