@@ -175,11 +175,24 @@ class WindowTest {
     private fun openFromChooser(saveAs: String?) {
         val window = windowBox("^Solitaire$")
         pointerAway() // no hover on the rows
-        val shot = settled(window, exact = true)
+        val column = window.x + (window.width - 640) / 2 + 16 + 6
+        val index = 1 + gameIndex() // the daily deals' card, then the games
+        // The rows' statistics load first, then the daily deals: once that card (five deals
+        // tall) shows, nothing moves any more.
+        val (shot, blocks) = waitFor("the chooser to show the daily deals and the games") {
+            val shot = settled(window, exact = true)
+            val blocks = blocks(shot, window, column)
+            (shot to blocks).takeIf { blocks.size > index && blocks[0].last - blocks[0].first > 250 }
+        }
         saveAs?.let { shot.save(File(shots, it), window) }
         assertTrue(shot.distinctColours(window) > 20, "the chooser is drawn, not blank")
+        screen.click(column + 200, (blocks[index].first + blocks[index].last) / 2)
+        waitFor("the window to show $title") { screen.window("$title$") }
+    }
+
+    /** The chooser's cards: runs of rows where `column` is not the surface colour. */
+    private fun blocks(shot: Shot, window: Box, column: Int): List<IntRange> {
         val surface = shot[window.x + 3, window.y + 3]
-        val column = window.x + (window.width - 640) / 2 + 16 + 6
         val blocks = mutableListOf<IntRange>()
         var startY = -1
         for (y in window.y until window.y + window.height) {
@@ -190,10 +203,7 @@ class WindowTest {
                 startY = -1
             }
         }
-        val index = 1 + gameIndex() // the daily deals' card, then the games
-        assertTrue(blocks.size > index, "the chooser shows the daily deals and the games' rows: $blocks")
-        screen.click(column + 200, (blocks[index].first + blocks[index].last) / 2)
-        waitFor("the window to show $title") { screen.window("$title$") }
+        return blocks
     }
 
     private fun gameIndex() = app.solitaire.core.gameCatalog().indexOfFirst { it.kind == kind }
@@ -201,8 +211,12 @@ class WindowTest {
     /** The felt's box on screen, and the viewport it stands for (one pixel a point here). */
     private fun tableArea(): Area {
         val window = windowBox("$title$")
-        val shot = settled(window, exact = false)
-        val felt = checkNotNull(shot.bounds(FELT, window)) { "no felt in the window" }
+        var last: Box? = null
+        // The title changes with the screen, a frame before the table is drawn: wait for the felt.
+        val felt = waitFor("the table's felt to show at one size") {
+            val now = settled(window, exact = false).bounds(FELT, window)
+            now.takeIf { it == last }.also { last = now }
+        }
         return Area(felt, Viewport(felt.width.toFloat(), felt.height.toFloat(), 0f, 0f, 0f, 0f))
     }
 
