@@ -72,7 +72,8 @@ pub struct CardFrame {
     /// Index in the pile, from the bottom.
     pub position: u16,
     pub frame: Rect,
-    /// Drawing order over the whole table; increases with position within a pile.
+    /// Drawing order over the whole table: pile by pile, increasing with position within a pile
+    /// (not consecutive).
     pub z: u16,
     pub face_up: bool,
     /// Whether this card, with the cards on it, can be picked up.
@@ -242,8 +243,9 @@ fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
             FanDirection::Right => Rect { x: base.x + shift, ..base },
             _ => Rect { y: base.y + shift, ..base },
         };
-        // A table holds at most 255 decks' worth of cards, well within u16.
-        let z = out.len() as u16;
+        // Pile by pile, then up the pile, without counting other piles' cards: a move elsewhere
+        // changes no other card's z, so an update need not send them again.
+        let z = (u16::from(pile.pile) << 8) | position as u16;
         out.push(CardFrame {
             card_id: card.id(),
             pile: pile.pile,
