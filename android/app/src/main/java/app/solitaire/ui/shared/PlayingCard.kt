@@ -52,7 +52,7 @@ private fun FaceUp(face: CardFace, width: Dp, ink: Color) {
     val centre = with(LocalDensity.current) { (width * 0.5f).toSp() }
     // Rank and suit side by side, so both show on a card mostly covered in a fan.
     Row(Modifier.padding(start = width * 0.06f, top = width * 0.03f)) {
-        Text(face.rankLabel, color = ink, fontSize = corner, fontWeight = FontWeight.Bold, lineHeight = corner, softWrap = false)
+        Text(rankLabel(face.rank), color = ink, fontSize = corner, fontWeight = FontWeight.Bold, lineHeight = corner, softWrap = false)
         Text(face.suit.symbol(), color = ink, fontSize = corner, lineHeight = corner, softWrap = false)
     }
     Box(Modifier.fillMaxSize(), contentAlignment = Alignment.Center) {

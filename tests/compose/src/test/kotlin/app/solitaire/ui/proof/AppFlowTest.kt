@@ -9,7 +9,6 @@ import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.PileKind
 import app.solitaire.core.Verdict
-import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
@@ -42,7 +41,8 @@ class AppFlowTest {
         rule.onNodeWithText("Dnieper").performClick()
         rule.waitUntil(timeoutMillis = 10_000) { app.screen is Screen.Play }
         val game = assertNotNull(app.playing)
-        val stockTop = game.game.table(Viewport(1024f, 700f, 0f, 0f, 0f, 0f)).pileOf(PileKind.STOCK).last()
+        rule.waitForIdle() // the table drawn
+        val stockTop = game.table.pileOf(PileKind.STOCK).last()
         rule.onNodeWithTag("card-${stockTop.id}").performClick()
         rule.waitForIdle()
         val position = game.game.positionJson()

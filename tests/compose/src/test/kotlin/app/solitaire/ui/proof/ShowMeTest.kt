@@ -3,7 +3,7 @@ package app.solitaire.ui.proof
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.PlayState
-import app.solitaire.core.TapResult
+import app.solitaire.core.Outcome
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.ShowMeState
@@ -54,7 +54,7 @@ class ShowMeTest {
         while (controller.status.canUndo) controller.undo()
         assertEquals(opening, controller.game.table(viewport))
         val card = opening.cards.filter { it.movable && it.face != null }.first { card ->
-            Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.tap(card.pile, card.position) == TapResult.PLAYED }
+            Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.tap(card.pile, card.position) == Outcome.MOVED }
         }
         val before = controller.status.moves
         controller.tap(card.pile, card.position)
