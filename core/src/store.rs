@@ -109,6 +109,8 @@ pub struct DailyEntry {
     pub in_progress: bool,
 }
 
+const STATS_FILE: &str = "stats.json";
+
 /// Where a game is saved: one slot per game kind for the game in progress, and one more for its
 /// daily deal, so that starting one never replaces the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -130,6 +132,13 @@ impl Slot {
             self.kind.slug().to_string()
         }
     }
+}
+
+/// Every file a store keeps, by name: each slot's save and the statistics (temporary files of
+/// an unfinished write and files put aside are not kept). Backups must hold exactly these.
+pub fn kept_files() -> Vec<String> {
+    let slots = GameKind::ALL.into_iter().flat_map(|kind| [false, true].map(|daily| Slot { kind, daily }));
+    slots.map(|slot| format!("{}.json", slot.name())).chain([STATS_FILE.to_string()]).collect()
 }
 
 /// What saving a game will write, taken from it in one short step (serialising, marking a win as
@@ -219,7 +228,7 @@ impl Store {
     }
 
     fn stats_path(&self) -> PathBuf {
-        self.dir.join("stats.json")
+        self.dir.join(STATS_FILE)
     }
 
     pub fn has_game(&self, kind: GameKind) -> bool {
