@@ -1,4 +1,5 @@
 import SolitaireCore
+import SolitaireModel
 import SwiftUI
 import UIKit
 
@@ -37,7 +38,7 @@ struct CardFaceView: View {
     /// must fit in it.
     private func corner(_ face: CardFace, width: CGFloat) -> some View {
         HStack(spacing: width * 0.02) {
-            Text(face.rankLabel)
+            Text(rankLabel(face.rank))
                 .font(.system(size: width * 0.28, weight: .semibold, design: .rounded))
                 .minimumScaleFactor(0.5)
                 .lineLimit(1)
