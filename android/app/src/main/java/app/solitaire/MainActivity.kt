@@ -39,9 +39,12 @@ class MainActivity : ComponentActivity() {
         model.app.onForeground()
     }
 
-    /** Leaving the screen stops the clock and saves, so nothing is lost if Android ends the app. */
+    /**
+     * Leaving the screen stops the clock and saves, so nothing is lost if Android ends the app; a
+     * configuration change (rotation, dark mode) stops nothing, since the same screen comes back.
+     */
     override fun onStop() {
-        model.app.onBackground()
+        model.app.onBackground(changingConfiguration = isChangingConfigurations)
         super.onStop()
     }
 }

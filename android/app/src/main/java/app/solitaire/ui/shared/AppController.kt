@@ -44,6 +44,8 @@ class AppController(
     restoredRoute: String? = null,
     /** The date the daily deals are for; tests fix it. */
     private val today: () -> DailyDate = ::localToday,
+    /** The wait between two moves "show me" plays (tests shorten it). */
+    private val showMePaceMs: Long = SHOW_ME_PACE_MS,
 ) : AutoCloseable {
     val catalog: List<GameInfo> = gameCatalog()
 
@@ -90,14 +92,14 @@ class AppController(
     fun openDaily(info: GameInfo) {
         scope.launch {
             val game = withContext(workers.saves) { loadDaily(info.kind) } ?: return@launch
-            replacePlaying(GameController(game, store, scope, workers))
+            replacePlaying(GameController(game, store, scope, workers, showMePaceMs))
             show(Screen.Play(info))
         }
     }
 
     /** Opens a game already made, e.g. a deal chosen by the caller; mainly for tests and links. */
     fun open(info: GameInfo, game: Game): GameController {
-        val controller = GameController(game, store, scope, workers)
+        val controller = GameController(game, store, scope, workers, showMePaceMs)
         replacePlaying(controller)
         show(Screen.Play(info))
         return controller
@@ -120,7 +122,13 @@ class AppController(
     }
 
     /** The app went to the background: stop the clock and save. */
-    fun onBackground() {
+    /**
+     * The app left the screen: the clock stops, searches and "show me" stop, the game is saved.
+     * Not for a configuration change (rotation, dark mode, a fold, a resize): the same screen
+     * comes straight back with this controller, and "show me" or a hint in flight goes on.
+     */
+    fun onBackground(changingConfiguration: Boolean = false) {
+        if (changingConfiguration) return
         foreground = false
         if (screen is Screen.Play) playing?.pause()
     }
@@ -141,7 +149,7 @@ class AppController(
 
     private suspend fun openNow(info: GameInfo) {
         val game = withContext(workers.saves) { load(info.kind) } ?: return
-        replacePlaying(GameController(game, store, scope, workers))
+        replacePlaying(GameController(game, store, scope, workers, showMePaceMs))
         show(Screen.Play(info))
     }
 

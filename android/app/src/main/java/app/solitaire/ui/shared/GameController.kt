@@ -54,7 +54,7 @@ class GameController(
     private val scope: CoroutineScope,
     private val workers: Workers,
     /** The wait between two moves "show me" plays, so a person can follow them (tests pass 0). */
-    private val showMePaceMs: Long = 500,
+    private val showMePaceMs: Long = SHOW_ME_PACE_MS,
 ) {
     var game: Game by mutableStateOf(game)
         private set
@@ -418,6 +418,9 @@ class GameController(
 
 /** How long play must pause before the still-winnable search starts. */
 const val WINNABLE_CHECK_AFTER_MS = 600L
+
+/** The wait between two moves "show me" plays, so a person can follow them. */
+const val SHOW_ME_PACE_MS = 500L
 
 /** How long "show me" lets the solver search for a win. */
 const val SHOW_ME_BUDGET_MS = 10_000u

@@ -5,6 +5,7 @@ import app.solitaire.core.GameKind
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
+import app.solitaire.ui.shared.ShowMeState
 import org.junit.Test
 import java.nio.file.Files
 import kotlin.test.assertEquals
@@ -54,6 +55,26 @@ class LifecycleTest {
         game.pause()
         val counted = game.status().elapsedMs - left
         assertTrue(counted in 300uL..<600uL, "only the foreground time counted: $counted ms")
+    }
+
+    @Test
+    fun aRotationStopsNothingWhileLeavingTheAppStopsShowMe() {
+        val app = AppController(newStore(), testScope, workers, showMePaceMs = 50)
+        // Yakutat Bay deal 6 is won by the solver at once, in a line of many moves.
+        val controller = app.open(info(GameKind.YAKUTAT_BAY), Game(GameKind.YAKUTAT_BAY, 6u))
+        controller.showMeTheWin()
+        eventually("show me plays a move") { controller.status.moves >= 1u }
+        app.onBackground(changingConfiguration = true)
+        app.onForeground()
+        val before = controller.status.moves
+        eventually("show me goes on after a rotation") { controller.status.moves > before + 1u }
+        assertEquals(ShowMeState.PLAYING, controller.showMe)
+
+        app.onBackground()
+        assertEquals(ShowMeState.IDLE, controller.showMe, "leaving the app stops show me")
+        val stopped = controller.status.moves
+        Thread.sleep(300)
+        assertEquals(stopped, controller.status.moves)
     }
 
     @Test
