@@ -8,7 +8,7 @@ import androidx.compose.foundation.border
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.absoluteOffset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.Text
@@ -19,6 +19,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.ui.AbsoluteAlignment
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
@@ -61,7 +62,11 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
     val colors = LocalTableColors.current
     // Rotation or a theme switch recreates the table mid-drag: its gesture never ends, so end it here.
     DisposableEffect(controller) { onDispose { controller.cancelDrag() } }
-    Box(modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table")) {
+    // Top left, not top start: a right-to-left Box would put every card at its right edge first.
+    Box(
+        modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table"),
+        contentAlignment = AbsoluteAlignment.TopLeft,
+    ) {
         for (pile in table.piles) {
             key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
         }
@@ -172,7 +177,7 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
         width = card.frame.width.dp,
         highlight = if (ring.alpha == 0f) Color.Transparent else ring,
         modifier = Modifier
-            .offset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
+            .absoluteOffset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
             .size(card.frame.width.dp, card.frame.height.dp)
             .zIndex(if (dragOffset != null) ON_TOP + card.z.toFloat() else card.z.toFloat())
             .testTag("card-${card.id}")
@@ -192,6 +197,10 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
     )
 }
 
-/** Places a box at a frame given in points, from the table's top left. */
+/**
+ * Places a box at a frame given in points, from the table's top left, whatever the layout
+ * direction: the core's layout, its drop targets and a finger's drag are all left to right, so a
+ * right-to-left language must not mirror the table (the controls around it still follow it).
+ */
 private fun Modifier.at(frame: Frame): Modifier =
-    offset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)
+    absoluteOffset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)

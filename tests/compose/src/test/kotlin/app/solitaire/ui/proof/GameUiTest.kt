@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
@@ -19,6 +20,8 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.platform.LocalLayoutDirection
+import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.height
 import androidx.compose.ui.unit.width
@@ -50,14 +53,18 @@ class GameUiTest {
 
     /** What the screen shows; content can be set once per test, so games are swapped in here. */
     private var shown by mutableStateOf<GameController?>(null)
+    private var direction by mutableStateOf(LayoutDirection.Ltr)
 
-    private fun show(kind: GameKind): GameController {
+    private fun show(kind: GameKind, layoutDirection: LayoutDirection = LayoutDirection.Ltr): GameController {
         val controller = controller(kind)
         if (shown == null) {
             rule.setContent {
-                shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                CompositionLocalProvider(LocalLayoutDirection provides direction) {
+                    shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                }
             }
         }
+        direction = layoutDirection
         shown = controller
         rule.waitForIdle()
         return controller
@@ -136,9 +143,16 @@ class GameUiTest {
     }
 
     @Test
-    fun draggingACardOntoALegalPileMovesIt() {
+    fun draggingACardOntoALegalPileMovesIt() = dragOntoALegalPile(LayoutDirection.Ltr)
+
+    /** In a right-to-left language the table is not mirrored: the card follows the finger. */
+    @Test
+    fun draggingInARightToLeftLayoutMovesTheCardWithTheFinger() = dragOntoALegalPile(LayoutDirection.Rtl)
+
+    private fun dragOntoALegalPile(layoutDirection: LayoutDirection) {
         val kind = GameKind.YAKUTAT_BAY
-        val controller = show(kind)
+        val controller = show(kind, layoutDirection)
+        controller.table.cards.forEach(::assertDrawnAt)
         val viewport = controller.shownViewport
         val table = controller.table
         // A card the core lets go somewhere, and what the core does with that move on a twin.
