@@ -8,11 +8,14 @@ import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
 import androidx.compose.foundation.background
 import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.foundation.systemGestureExclusion
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.safeDrawingPadding
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
+import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.SolitaireTheme
@@ -28,7 +31,10 @@ class MainActivity : ComponentActivity() {
             SolitaireTheme(dark = isSystemInDarkTheme()) {
                 BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
                 Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface)) {
-                    SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                    // A drag that starts near the screen's edge moves a card; it does not go Back.
+                    CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
+                        SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                    }
                 }
             }
         }

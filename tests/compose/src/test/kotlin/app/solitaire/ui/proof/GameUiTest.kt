@@ -20,7 +20,10 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.layout.onPlaced
 import androidx.compose.ui.platform.LocalLayoutDirection
+import androidx.compose.ui.unit.IntSize
 import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.height
@@ -36,6 +39,7 @@ import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
+import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
@@ -140,6 +144,21 @@ class GameUiTest {
         assertEquals(opening.placements(), controller.table.placements())
         assertEquals(controller.game.table(viewport), controller.table)
         opening.cards.forEach(::assertDrawnAt)
+    }
+
+    /** The platform's modifier for the table (Android: no system edge gestures over it) is applied to it. */
+    @Test
+    fun thePlatformsTableModifierCoversTheWholeTable() {
+        var covered: IntSize? = null
+        val controller = controller(GameKind.DNIEPER)
+        rule.setContent {
+            CompositionLocalProvider(LocalTableModifier provides Modifier.onPlaced { covered = it.size }) {
+                SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+            }
+        }
+        rule.waitForIdle()
+        val table = rule.onNodeWithTag("table").fetchSemanticsNode().size
+        assertEquals(table, covered)
     }
 
     @Test
