@@ -28,6 +28,7 @@ sealed interface Screen {
     data class Play(val info: GameInfo) : Screen
     /** `from`: the screen Back returns to (the chooser or the game). */
     data class Rules(val info: GameInfo, val from: Screen) : Screen
+    data object Statistics : Screen
 }
 
 /**
@@ -81,6 +82,7 @@ class AppController(
             Screen.Chooser -> "chooser"
             is Screen.Play -> (if (playing?.status?.daily != null) "daily:" else "play:") + current.info.slug
             is Screen.Rules -> "rules:${current.info.slug}:" + if (current.from is Screen.Play) "play" else "chooser"
+            Screen.Statistics -> "statistics"
         }
 
     /** Continues `kind` exactly where the player left it (undo history included), or deals one. */
@@ -107,6 +109,12 @@ class AppController(
 
     fun showRules(info: GameInfo) {
         show(Screen.Rules(info, from = screen))
+    }
+
+    /** Every game's results and the daily streaks, from the chooser. */
+    fun showStatistics() {
+        refreshOverview()
+        show(Screen.Statistics)
     }
 
     /** Back from rules to where they were opened, or from a game to the chooser. */
@@ -187,6 +195,7 @@ class AppController(
     }
 
     private fun restore(route: String?) {
+        if (route == "statistics") return showStatistics()
         val parts = route?.split(":") ?: return
         val info = catalog.firstOrNull { it.slug == parts.getOrNull(1) } ?: return
         when (parts[0]) {

@@ -293,7 +293,11 @@ class GameController(
             ensureActive()
             if (asked !== game || moves != status.moves) return@launch // the position changed meanwhile
             when (found.verdict) {
-                Verdict.UNWINNABLE -> message = "This position cannot be won: the solver proved it"
+                Verdict.UNWINNABLE -> {
+                    message = "This position cannot be won: the solver proved it"
+                    // As on iOS: the dialog that offers to undo back to where it can still be won.
+                    notice = Notice.Unwinnable
+                }
                 Verdict.UNKNOWN -> message = "The solver found no win in time"
                 Verdict.WINNABLE -> {
                     showMe = ShowMeState.PLAYING

@@ -53,7 +53,7 @@ class TableRenderTest {
         val overview = store.overview()
         val daily = store.dailyOverview(DailyDate(2026, 11u, 30u))
         write("chooser-phone-portrait.png", sizes[0]) {
-            SolitaireTheme(dark = false) { ChooserScreen(catalog, overview, daily, onPlay = {}, onDaily = {}, onRules = {}) }
+            SolitaireTheme(dark = false) { ChooserScreen(catalog, overview, daily, onPlay = {}, onDaily = {}, onRules = {}, onStatistics = {}) }
         }
         write("rules-${catalog[0].slug}-phone-portrait.png", sizes[0]) {
             SolitaireTheme(dark = true) { RulesScreen(catalog[0], onBack = {}) }
