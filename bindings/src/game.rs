@@ -187,6 +187,11 @@ impl Game {
         }
     }
 
+    /// The playing time so far, for a clock on screen: cheaper than `status` (no moves looked for).
+    pub fn elapsed_ms(&self) -> u64 {
+        self.lock().elapsed_ms()
+    }
+
     /// The game left the screen: the clock stops. Save it too.
     pub fn pause(&self) {
         self.lock().pause(now_ms());

@@ -37,6 +37,7 @@ import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.statusLine
 import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableModifier
@@ -266,6 +267,18 @@ class GameUiTest {
         rule.runOnIdle { action.action() }
         rule.waitForIdle()
         assertEquals(expected, controller.game.positionJson(), "the custom action played the move the core lists")
+    }
+
+    /** The status line says the deal, the moves (one move, two moves) and the playing time, which runs. */
+    @Test
+    fun theStatusLineShowsTheMovesAndARunningClock() {
+        val controller = show(GameKind.DNIEPER)
+        val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
+        tapCard(card)
+        rule.waitForIdle()
+        val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
+        assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
+        assertEquals("Deal 7 · 12 moves · 3:05", statusLine(controller.status.copy(moves = 12u), 185_000uL))
     }
 
     @Test
