@@ -13,7 +13,7 @@ struct TableView: View {
     /// The drag under way. Gesture state, so a drag the system cancels (a call, a system
     /// gesture) resets it: no pile stays marked, and the cards glide back (the reset's
     /// transaction animates; a drop the core refused leaves them to glide back the same way).
-    @GestureState(resetTransaction: Transaction(animation: TableView.moveAnimation)) private var drag: Drag? = nil
+    @GestureState(resetTransaction: Transaction(animation: .snappy(duration: 0.25))) private var drag: Drag? = nil
     /// The insets are read in the layout direction around the table (leading is right in
     /// right-to-left languages), but the core's coordinates always run left to right.
     @Environment(\.layoutDirection) private var layoutDirection
@@ -133,7 +133,8 @@ struct TableView: View {
         withAnimation(Self.moveAnimation, action)
     }
 
-    static let moveAnimation = Animation.snappy(duration: 0.25)
+    /// The drag's reset above glides the same way.
+    private static let moveAnimation = Animation.snappy(duration: 0.25)
 
     private func viewport(of proxy: GeometryProxy) -> Viewport {
         let insets = proxy.safeAreaInsets
