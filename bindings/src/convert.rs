@@ -510,6 +510,13 @@ pub struct ShowMe {
     pub moves: Vec<PlayerMove>,
 }
 
+/// Which game a save holds: the game in progress of `kind`, or its daily deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct SavedGame {
+    pub kind: GameKind,
+    pub daily: bool,
+}
+
 /// One row of the game chooser.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct GameOverview {

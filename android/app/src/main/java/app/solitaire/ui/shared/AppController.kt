@@ -70,7 +70,7 @@ class AppController(
 
     init {
         refreshOverview()
-        restore(restoredRoute)
+        if (restoredRoute != null) restore(restoredRoute) else reopenLastGame()
     }
 
     /**
@@ -152,6 +152,19 @@ class AppController(
         workers.enqueue {
             last?.game?.close()
             store.close()
+        }
+    }
+
+    /**
+     * A fresh start (not a killed process coming back to its screen): straight into the game the
+     * player left, if one is in progress, as they left it.
+     */
+    private fun reopenLastGame() {
+        scope.launch {
+            val last = withContext(workers.saves) { store.lastSaved() } ?: return@launch
+            if (screen != Screen.Chooser || playing != null) return@launch // the player chose meanwhile
+            val info = catalog.firstOrNull { it.kind == last.kind } ?: return@launch
+            if (last.daily) openDaily(info) else openNow(info)
         }
     }
 

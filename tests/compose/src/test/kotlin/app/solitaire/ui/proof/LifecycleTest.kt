@@ -77,6 +77,26 @@ class LifecycleTest {
         assertEquals(stopped, controller.status.moves)
     }
 
+    /** Started again (not a killed process's return), the app reopens the game left in progress. */
+    @Test
+    fun startingAgainReopensTheGameThePlayerLeft() {
+        val dir = Files.createTempDirectory("solitaire-reopen").toString()
+        val first = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL) })
+        eventually("a first start shows the chooser") { first.overview.isNotEmpty() }
+        assertIs<Screen.Chooser>(first.screen)
+        first.open(info(GameKind.ZERLINE))
+        eventually("the game opens") { first.screen is Screen.Play }
+        val game = assertNotNull(first.playing)
+        game.dealStock()
+        first.onBackground()
+        drainSaves()
+
+        val again = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL + 1u) })
+        eventually("the game left in progress reopens") { again.screen is Screen.Play && again.playing != null }
+        assertEquals(game.game.positionJson(), assertNotNull(again.playing).game.positionJson())
+        assertTrue(assertNotNull(again.playing).status.canUndo, "with its undo history")
+    }
+
     @Test
     fun aKilledProcessComesBackToTheScreenAndGameThatWereShowing() {
         val dir = Files.createTempDirectory("solitaire-restore").toString()
