@@ -126,7 +126,8 @@ class GameController(
 
     fun redo() = play(Action.Redo)
 
-    fun setAutoPlay(on: Boolean) = play(Action.AutoPlay(on))
+    /** Saved even when switching it moves nothing, or the setting would be lost. */
+    fun setAutoPlay(on: Boolean) = play(Action.AutoPlay(on), force = true)
 
     /** Plays a move the player chose: a hint's, or a screen reader's "Move … to …". */
     fun play(move: PlayerMove) = play(Action.Play(move))

@@ -312,6 +312,15 @@ class GameUiTest {
     }
 
     @Test
+    fun theAutoPlaySettingIsSavedEvenWhenItMovesNothing() {
+        val store = newStore()
+        val controller = controller(GameKind.ZERLINE, store)
+        controller.setAutoPlay(!controller.status.autoPlay)
+        drainSaves()
+        assertEquals(controller.status.autoPlay, assertNotNull(store.resume(GameKind.ZERLINE)).status().autoPlay)
+    }
+
+    @Test
     fun aMoveIsSavedAndResumedExactly() {
         val store = newStore()
         val controller = controller(GameKind.HOW_THEY_RUN, store)
