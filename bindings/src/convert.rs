@@ -308,6 +308,10 @@ pub struct Table {
     pub piles: Vec<PileView>,
     /// Bottom to top within each pile; draw in `z` order.
     pub cards: Vec<CardView>,
+    /// Draw each face-up card's corner index (rank and suit) within this height from its top:
+    /// fans never show less of a face-up card (core `TableLayout::index_height`).
+    #[uniffi(default = 0.0)]
+    pub index_height: f32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]

@@ -250,7 +250,13 @@ impl Game {
                 }
             })
             .collect();
-        Table { card_width: table.card_width, card_height: table.card_height, piles, cards }
+        Table {
+            card_width: table.card_width,
+            card_height: table.card_height,
+            piles,
+            cards,
+            index_height: table.index_height,
+        }
     }
 
     /// The pile a dragged card dropped at (`x`, `y`) lands on, if any.
