@@ -23,6 +23,8 @@ pub const DOWN_PER_INDEX: u32 = 7;
 /// a face-down card.
 pub(super) const FAN_UP: f32 = 0.40;
 pub(super) const FAN_DOWN: f32 = 0.14;
+// Squeezing only ever shrinks steps, so these must not start below their floors.
+const _: () = assert!(FAN_UP >= INDEX && FAN_DOWN * DOWN_PER_INDEX as f32 >= INDEX);
 /// Card size follows the longest tableau pile in steps of this many index heights (see
 /// `fan_room`), so that it changes once every few cards a pile gains, not at every move.
 pub const BUCKET: u32 = 4;
