@@ -113,11 +113,12 @@ pub(super) fn slivers(covered: &[Card]) -> u32 {
     covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum()
 }
 
-/// The room, in card widths, that each tableau pile gets below its base card: what the longest
-/// pile needs at the smallest steps, never less than the deal's longest pile needs (so that
-/// cards never grow past their size at the deal) and above that rounded up to a whole number of
-/// `BUCKET` index heights. Stateless, yet the card size only changes when the longest pile
-/// crosses a bucket, once every few cards it gains or loses, not at every move.
+/// The room, in card widths, that each tableau pile gets below its base card: what the deal's
+/// longest pile needs at the smallest steps, plus a whole number of `BUCKET` index heights (at
+/// least one, so that piles can grow from the deal before cards shrink) that covers what the
+/// longest pile needs now. Stateless, yet the card size only changes when the longest pile
+/// crosses a bucket, once every few cards it gains or loses, not at every move; and cards never
+/// grow past their size at the deal.
 pub(super) fn fan_room(state: &State) -> f32 {
     let covered = |cards: &[Card]| slivers(&cards[..cards.len().saturating_sub(1)]);
     let longest = state.map().tableau().map(|pile| covered(state.pile(pile))).max().unwrap_or(0);
@@ -133,7 +134,7 @@ pub(super) fn fan_room(state: &State) -> f32 {
         .max()
         .unwrap_or(0);
     let bucket = BUCKET * DOWN_PER_INDEX;
-    let slivers = dealt + longest.saturating_sub(dealt).div_ceil(bucket) * bucket;
+    let slivers = dealt + longest.saturating_sub(dealt).div_ceil(bucket).max(1) * bucket;
     slivers as f32 / DOWN_PER_INDEX as f32 * INDEX
 }
 
