@@ -308,8 +308,9 @@ pub struct Table {
     pub piles: Vec<PileView>,
     /// Bottom to top within each pile; draw in `z` order.
     pub cards: Vec<CardView>,
-    /// Draw each face-up card's corner index (rank and suit) within this height from its top:
-    /// fans never show less of a face-up card (core `TableLayout::index_height`).
+    /// Draw each face-up card's corner index (rank and suit) within this height from its top
+    /// and 1.8 times it from its left edge: fans never show less of a face-up card (core
+    /// `TableLayout::index_height`, `layout::INDEX_WIDTH`).
     #[uniffi(default = 0.0)]
     pub index_height: f32,
 }
