@@ -297,6 +297,8 @@ fn update(game: &core::Game, outcome: Outcome, viewport: &core::layout::Viewport
         full: changes.full,
         card_width: scene.layout.card_width,
         card_height: scene.layout.card_height,
+        index_height: scene.layout.index_height,
+        index_width: scene.layout.index_height * core::layout::INDEX_WIDTH,
         piles: changes.piles.iter().map(|&i| PileView::of(&scene, i)).collect(),
         cards: changes.cards.iter().map(|&i| CardView::of(&scene, i)).collect(),
     };

@@ -241,7 +241,10 @@ impl Store {
     /// The slot whose save was written last, if any: the game the player left, which the apps
     /// reopen when they start again. (A finished game's save is gone, so it is never one.)
     pub fn last_saved(&self) -> Option<Slot> {
-        Slot::all().filter_map(|slot| Some((fs::metadata(self.path(slot)).ok()?.modified().ok()?, slot))).max().map(|(_, slot)| slot)
+        Slot::all()
+            .filter_map(|slot| Some((fs::metadata(self.path(slot)).ok()?.modified().ok()?, slot)))
+            .max()
+            .map(|(_, slot)| slot)
     }
 
     /// The game of `kind` in progress, if any.

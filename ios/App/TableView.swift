@@ -96,7 +96,12 @@ struct TableView: View {
 
     private func cardView(_ card: CardView) -> some View {
         let offset = drag.flatMap { $0.lifted.contains(card.id) ? $0.offset : nil } ?? .zero
-        return CardFaceView(card: card, isHinted: game.hintMarks.cards.contains(card.id))
+        return CardFaceView(
+            card: card,
+            indexHeight: points(game.table.indexHeight),
+            indexWidth: points(game.table.indexWidth),
+            isHinted: game.hintMarks.cards.contains(card.id)
+        )
             .frame(width: points(card.frame.width), height: points(card.frame.height))
             .contentShape(Rectangle())
             .onTapGesture { play { game.tap(card) } }

@@ -7,6 +7,10 @@ import SolitaireCore
 public struct TableState: Equatable, Sendable {
     public private(set) var cardWidth: Float = 0
     public private(set) var cardHeight: Float = 0
+    /// Draw a face-up card's corner index within this height from its top and `indexWidth` from
+    /// its left edge: the core's fans never show less of a face-up card.
+    public private(set) var indexHeight: Float = 0
+    public private(set) var indexWidth: Float = 0
     /// Every pile, by pile number.
     public private(set) var piles: [PileView] = []
     /// Every card, by id. Draw them in `z` order.
@@ -27,6 +31,8 @@ public struct TableState: Equatable, Sendable {
         }
         cardWidth = update.cardWidth
         cardHeight = update.cardHeight
+        indexHeight = update.indexHeight
+        indexWidth = update.indexWidth
         Self.patch(&piles, slots: &pileSlots, with: update.piles, key: \.pile)
         Self.patch(&cards, slots: &cardSlots, with: update.cards, key: \.id)
     }

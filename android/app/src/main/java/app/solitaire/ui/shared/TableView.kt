@@ -34,6 +34,7 @@ import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.zIndex
@@ -87,7 +88,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
                     stockHinted && table.pile(card.pile)?.kind == PileKind.STOCK -> colors.hint
                     else -> Color.Transparent
                 }
-                TableCard(card, controller, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
+                TableCard(card, controller, table.indexHeight.dp, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
             }
         }
         for (pile in table.piles) {
@@ -161,7 +162,7 @@ private fun DropHighlight(frame: Frame, color: Color) {
 }
 
 @Composable
-private fun TableCard(card: CardView, controller: GameController, dragOffset: Offset?, highlight: Color) {
+private fun TableCard(card: CardView, controller: GameController, indexHeight: Dp, dragOffset: Offset?, highlight: Color) {
     val colors = LocalTableColors.current
     val current by rememberUpdatedState(card)
     val home = Offset(card.frame.x, card.frame.y)
@@ -184,6 +185,7 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
     PlayingCard(
         face = card.face,
         width = card.frame.width.dp,
+        indexHeight = indexHeight,
         highlight = if (ring.alpha == 0f) Color.Transparent else ring,
         modifier = Modifier
             .absoluteOffset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
