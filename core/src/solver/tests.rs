@@ -1623,3 +1623,43 @@ fn deals_dead_by_occupied_parents_are_proved_so_at_once() {
         assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0), "deal {n}");
     }
 }
+
+/// Deals 1..60 of every game at a fixed budget: verdict, nodes and a digest of the line, pinned
+/// in `pins.txt`, so a change meant to restructure the search (not to change it) shows as a
+/// difference here. A change meant to search differently rewrites the file
+/// (`SOLVER_PINS_WRITE=1 cargo test -p solitaire-core --lib pinned`) and says why in its commit.
+#[test]
+fn deals_1_to_60_search_as_pinned() {
+    let limits = Limits { max_nodes: 300_000, max_memory_bytes: 64 << 20 };
+    let mut lines = String::new();
+    for kind in GameKind::ALL {
+        for n in 1..=60 {
+            let report = solve_with_report(&deal(kind, n), &limits, &no_cancel);
+            let verdict = match &report.outcome {
+                Outcome::Won(line) => {
+                    // FNV-1a over the moves, so two lines of one length still differ.
+                    let digest = line.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, mv| {
+                        let bytes = match *mv {
+                            Move::Transfer { from, count, to } => [1, from, count, to],
+                            Move::Stock => [2, 0, 0, 0],
+                        };
+                        bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+                    });
+                    format!("won {} {digest:016x}", line.len())
+                }
+                Outcome::Unwinnable => "unwinnable".to_string(),
+                Outcome::Unknown => "unknown".to_string(),
+            };
+            lines.push_str(&format!("{} {n} {} {verdict}\n", kind.slug(), report.nodes));
+        }
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/solver/pins.txt");
+    if std::env::var_os("SOLVER_PINS_WRITE").is_some() {
+        std::fs::write(path, &lines).unwrap();
+    }
+    let pinned = std::fs::read_to_string(path).unwrap();
+    for (got, want) in lines.lines().zip(pinned.lines()) {
+        assert_eq!(got, want, "<game> <deal> <nodes> <verdict>");
+    }
+    assert_eq!(lines.lines().count(), pinned.lines().count());
+}
