@@ -31,7 +31,8 @@
 
 use super::hash::{mix, touched, Hasher};
 use super::moves::{Mode, Rules};
-use super::search::{Step, Table};
+use super::pass::Step;
+use super::table::Table;
 use crate::engine::{Effect, Move};
 use crate::spec::PileId;
 use crate::state::State;

@@ -21,13 +21,16 @@
 
 mod beam;
 mod deadlock;
+mod dfs;
 mod dig;
 mod hash;
 mod moves;
+mod pass;
 mod proven;
 mod restarts;
 mod search;
 mod shorten;
+mod table;
 
 #[cfg(test)]
 mod tests;

@@ -575,8 +575,8 @@ fn looking_ahead_changes_nothing_but_speed() {
     ] {
         for n in deals {
             let start = deal(kind, n);
-            let (outcome, recorded, met, entered) = super::search::dfs_looking_ahead_from(&start, 150_000, 0);
-            let never = super::search::dfs_looking_ahead_from(&start, 150_000, usize::MAX);
+            let (outcome, recorded, met, entered) = super::dfs::dfs_looking_ahead_from(&start, 150_000, 0);
+            let never = super::dfs::dfs_looking_ahead_from(&start, 150_000, usize::MAX);
             assert_eq!((&outcome, recorded, met, entered), (&never.0, never.1, never.2, never.3), "{kind:?} deal {n}");
             // It looks ahead once more positions reached were met before than entered.
             looked_ahead += usize::from(met > entered);
@@ -933,7 +933,7 @@ fn the_beam_puts_a_group_onto_a_parent_that_tops_a_pile_of_one_run() {
 #[test]
 fn beam_wins_replay_and_are_short() {
     use super::beam::Beam;
-    use super::search::Step;
+    use super::pass::Step;
     const WINS_AFTER: usize = 200;
     let (mut won, mut won_after) = (0, 0);
     for kind in [GameKind::Chequers, GameKind::YakutatBay, GameKind::HowTheyRun] {
@@ -1236,11 +1236,11 @@ fn a_table_too_small_forgets_but_never_changes_a_verdict() {
         let mut compared = [0usize; 2];
         for _ in 0..positions {
             let s = small_position_with_hidden_cards(kind, home, &mut seed);
-            let (roomy, positions) = super::search::dfs_in_a_table_of(&s, 1 << 20, 100_000);
+            let (roomy, positions) = super::dfs::dfs_in_a_table_of(&s, 1 << 20, 100_000);
             if roomy == Outcome::Unknown || positions <= SLOTS {
                 continue;
             }
-            let (cramped, _) = super::search::dfs_in_a_table_of(&s, SLOTS, 400_000);
+            let (cramped, _) = super::dfs::dfs_in_a_table_of(&s, SLOTS, 400_000);
             if let Outcome::Won(line) = &cramped {
                 assert!(replays_to_a_win(&s, line));
             }
@@ -1286,7 +1286,7 @@ fn moves_that_wait_for_their_use_keep_every_verdict() {
                 s = with_uneven_foundations(s, &mut seed);
             }
             let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
-            let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
+            let (verdict, _) = super::dfs::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
             assert_ne!(verdict, Outcome::Unknown);
             if let Outcome::Won(line) = &verdict {
                 assert!(replays_to_a_win(&s, line));
@@ -1319,7 +1319,7 @@ fn a_waiting_move_may_come_between_another_and_its_use() {
 /// The sound DFS alone, in a table of `slots`, wins from `s` (the position `json` gives),
 /// and its line replays to a win.
 fn assert_the_dfs_wins(s: &State, slots: usize, json: &str) {
-    let (verdict, _) = super::search::dfs_in_a_table_of(s, slots, 10_000_000);
+    let (verdict, _) = super::dfs::dfs_in_a_table_of(s, slots, 10_000_000);
     let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?} from {json}") };
     assert!(replays_to_a_win(s, &line));
 }
@@ -1496,7 +1496,7 @@ fn a_pile_that_needs_more_cells_than_there_are_is_dead_at_once() {
 #[test]
 fn a_loose_round_wins_with_moves_the_heuristic_rules_leave_out() {
     use super::beam::Beam;
-    use super::search::Step;
+    use super::pass::Step;
     let rules = Rules::new(GameKind::YakutatBay);
     let start = deal(GameKind::YakutatBay, 766);
     let mut beam = Beam::new(&rules, &start, 64 << 20, 400_000);
@@ -1519,11 +1519,11 @@ fn a_loose_round_wins_with_moves_the_heuristic_rules_leave_out() {
 #[test]
 fn restarts_win_where_the_depth_first_search_chose_badly() {
     let start = deal(GameKind::YakutatBay, 686);
-    let (alone, _) = super::search::dfs_in_a_table_of(&start, 1 << 20, 100_000);
+    let (alone, _) = super::dfs::dfs_in_a_table_of(&start, 1 << 20, 100_000);
     assert_eq!(alone, Outcome::Unknown);
     let rules = Rules::new(GameKind::YakutatBay);
     let mut restarts = super::restarts::Restarts::new(&rules, &start, 16 << 20);
-    let super::search::Step::Won(line) = restarts.run(100_000) else { panic!("deal 686 not won") };
+    let super::pass::Step::Won(line) = restarts.run(100_000) else { panic!("deal 686 not won") };
     assert!(restarts.nodes <= 100_000 && replays_to_a_win(&start, &line));
 }
 
@@ -1535,7 +1535,7 @@ fn restarts_give_up_when_a_run_explores_every_position() {
     let start = deal(GameKind::YakutatBay, 22);
     let rules = Rules::new(GameKind::YakutatBay);
     let mut restarts = super::restarts::Restarts::new(&rules, &start, 16 << 20);
-    assert!(matches!(restarts.run(1_000_000), super::search::Step::Exhausted));
+    assert!(matches!(restarts.run(1_000_000), super::pass::Step::Exhausted));
     assert!(restarts.nodes < 1_000_000);
     assert_eq!(solve(&start, &Limits::default(), &no_cancel), Outcome::Unwinnable);
 }
