@@ -256,7 +256,7 @@ impl<'r> Beam<'r> {
                     // Only the piles the move touched change their hash and value.
                     touched(&self.effects, &mut self.touched);
                     let key = hasher.value_after(rules, state, &self.touched);
-                    if self.seen.insert(key) && !rules.is_dead_after(state, &self.effects) {
+                    if self.seen.insert(key) && !super::deadlock::dead_after(rules, state, &self.effects) {
                         let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
                         state.undo(&self.effects);
                         let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();

@@ -154,7 +154,7 @@ impl Pace {
 }
 
 /// Whether to ask the relaxation (`deadlock.rs`) after a move of a group onto a card
-/// (`Rules::moved_onto_a_card`). Such moves make dead positions often in some deals and hardly
+/// (`deadlock::moved_onto_a_card`). Such moves make dead positions often in some deals and hardly
 /// ever in others (Yakutat Bay, of the positions asked: deal 113, 49%; deal 167, 2%), and an
 /// answer costs about as much as three nodes. So it is paced (`Pace`): every time for the first
 /// 1,024 answers and while at least one in ten is "dead", otherwise after one such move in ten.
@@ -276,7 +276,7 @@ impl<'r> Dfs<'r> {
         if !changed && effects_start < self.effects.len() {
             return false;
         }
-        let key = self.hasher.tracked(self.rules, &self.state);
+        let key = super::dig::key(&self.hasher, self.rules, &self.state);
         self.dig.as_mut().is_some_and(|dig| dig.dead(self.rules, &self.state, key))
     }
 
@@ -407,9 +407,8 @@ impl<'r> Dfs<'r> {
             // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
             let effects = &self.effects[effects_start..];
             let dead = new
-                && (rules.is_dead_after(&self.state, effects)
-                    || rules
-                        .moved_onto_a_card(&self.state, plain)
+                && (super::deadlock::dead_after(rules, &self.state, effects)
+                    || super::deadlock::moved_onto_a_card(rules, &self.state, plain)
                         .is_some_and(|moved| dead_onto_a_card(&mut self.onto_card, rules, &self.state, moved))
                     || (rules.turns_a_card(effects)
                         && self.occupied.as_mut().is_some_and(|pace| {

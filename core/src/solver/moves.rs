@@ -246,9 +246,9 @@ pub(crate) struct Rules {
     /// Rule 7 applies: no stock, no reserve.
     waits: bool,
     /// Foundations take complete runs.
-    runs_home: bool,
-    /// What `deadlock::dead` needs, in games where it can ever prove anything.
-    pub(crate) relaxation: Option<super::deadlock::Tables>,
+    pub(crate) runs_home: bool,
+    /// The game these rules are of.
+    pub(crate) game: GameKind,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
@@ -333,7 +333,6 @@ impl Rules {
             && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
         let waits = spec.stock.is_none() && spec.reserve.is_none();
         let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
-        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec));
         Rules {
             map,
             spec,
@@ -346,7 +345,7 @@ impl Rules {
             onto_one_parent,
             waits,
             runs_home,
-            relaxation,
+            game: kind,
         }
     }
 
@@ -456,53 +455,9 @@ impl Rules {
         !(self.spec.stock == Some(StockRule::DealToTableau) && s.can_deal())
     }
 
-    /// Whether a position reached by `effects` is dead (`deadlock::dead`). Asked only after a
-    /// move turned a tableau card, the move that most changes what the relaxation sees:
-    /// asking after every move costs more search than it saves. (Yakutat Bay's 78 deals
-    /// undecided at 2 s: 14 proved when asked after every move, 20 this way; How They Run,
-    /// deals 1..1000 at 2 s: 898 won and 59 proved when also asked after a card went into a
-    /// cell, 906 and 60 this way.) The DFS also asks after a move of a group onto a card, while
-    /// that pays (`moved_onto_a_card`, and `OntoCard` in `search.rs`). A missed proof costs
-    /// search, never a win. So the check stops, "live", once the group the move put on a
-    /// tableau pile is found able to leave it again, which from a live parent settles it (as
-    /// `moved_onto_a_card` argues; onto an empty pile, that pile is empty again once it
-    /// leaves): Yakutat Bay deal 812's proof took 2.0% fewer instructions (13,015,753,281
-    /// against 13,275,582,774) and 1,728,728 nodes instead of 1,728,721.
-    pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
-        if self.relaxation.is_none() || !self.turns_a_card(effects) {
-            return false;
-        }
-        let moved = match effects.first() {
-            Some(&Effect::Transfer { to, count, .. }) if self.map.is_tableau(to) => {
-                let onto = s.pile(to);
-                onto.len().checked_sub(usize::from(count)).map(|i| onto[i])
-            }
-            _ => None,
-        };
-        super::deadlock::dead_unless_leaves(self, s, moved)
-    }
-
     /// Whether `effects` turned a tableau card face up.
     pub(crate) fn turns_a_card(&self, effects: &[Effect]) -> bool {
         effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
-    }
-
-    /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,
-    /// and the group's bottom card. From a live position (one the relaxation does not prove
-    /// dead), such a move reaches a live one whenever that card can leave its new place again:
-    /// in what the relaxation sees, the pile it left only gained (a new top card, or an empty
-    /// pile, and its cards no longer have the group above them), and the card it covered lost
-    /// only its place on top, which it gets back when the group leaves; so do the cards beneath
-    /// it, which now have the group above them, their right to go onto a card of the group.
-    /// (Not where runs go home: there a group's bottom card has one place to go, and asking
-    /// cost more than it saved: How They Run deal 106, 0.80 s before, 0.94 s with it.)
-    pub(crate) fn moved_onto_a_card(&self, s: &State, last: Plain) -> Option<(PileId, Card)> {
-        let (from, to, count) = last?;
-        if self.relaxation.is_none() || self.runs_home || !self.map.is_tableau(from) || !self.map.is_tableau(to) {
-            return None;
-        }
-        let onto = s.pile(to);
-        onto.len().checked_sub(usize::from(count) + 1).map(|i| (to, onto[i + 1]))
     }
 
     /// Whether `card`, in pile `lies`, can go at once onto a face-up card of another pile: one

@@ -1087,7 +1087,7 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
     let cases = [(GameKind::HowTheyRun, 3, false), (GameKind::HowTheyRun, 3, true), (GameKind::YakutatBay, 9, false)];
     for (kind, home, all_face_up) in cases {
         let rules = Rules::new(kind);
-        assert!(rules.relaxation.is_some(), "{kind:?}");
+        assert!(super::deadlock::applies(kind.spec()), "{kind:?}");
         let positions = (0..3000).map(|_| {
             let mut s = small_position_with_hidden_cards(kind, home, &mut seed);
             if all_face_up {
@@ -1102,7 +1102,7 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
         let (dead, compared) = dead_ones_are_unwinnable(positions, |s| super::deadlock::dead(&rules, s));
         assert!(compared >= 10, "{kind:?}, face up {all_face_up}: {dead} dead, {compared} compared");
     }
-    assert!(Rules::new(GameKind::Dnieper).relaxation.is_none() && Rules::new(GameKind::Zerline).relaxation.is_none());
+    assert!(!super::deadlock::applies(GameKind::Dnieper.spec()) && !super::deadlock::applies(GameKind::Zerline.spec()));
 }
 
 /// A card cannot go onto a card lying above it in its own pile while every card between them
@@ -1419,7 +1419,7 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
             let mut t = s.clone();
             let mut effects = Vec::new();
             t.apply_unchecked(mv, &mut effects);
-            let Some((to, bottom)) = rules.moved_onto_a_card(&t, plain(&effects)) else { continue };
+            let Some((to, bottom)) = super::deadlock::moved_onto_a_card(&rules, &t, plain(&effects)) else { continue };
             let full = super::deadlock::dead(&rules, &t);
             assert_eq!(
                 super::deadlock::dead_unless_leaves(&rules, &t, Some(bottom)),
@@ -1440,7 +1440,7 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
 
 /// Whether the dig (`dig.rs`) proves `s` dead, asked afresh.
 fn dug_dead(rules: &Rules, s: &State) -> bool {
-    let key = Hasher::new(rules, s).tracked(rules, s);
+    let key = super::dig::key(&Hasher::new(rules, s), rules, s);
     super::dig::Dig::new().dead(rules, s, key)
 }
 
