@@ -287,6 +287,25 @@ pub(crate) enum Mode {
     Heuristic,
 }
 
+/// Where a position's moves may go, indexed for `Rules::collect`.
+struct Index {
+    /// Tableau piles (as bits) by the face value of their face-up top card, those face values,
+    /// and the empty tableau piles.
+    by_face: [u32; 52],
+    top_faces: u64,
+    empty_tableau: u32,
+    /// Foundations (as bits) by the face values they accept next.
+    found_by_face: [u16; 52],
+    /// The cards home, as face values (rule 4 asks it: where it applies, each foundation holds
+    /// one suit up from its Ace).
+    home: u64,
+    first_empty_cell: Option<PileId>,
+    /// Empty cells (rule 8 asks it).
+    free_cells: usize,
+    /// The holding reserve, while it has room.
+    reserve_room: Option<PileId>,
+}
+
 impl Rules {
     pub(crate) fn new(kind: GameKind) -> Rules {
         let spec = kind.spec();
@@ -815,74 +834,16 @@ impl Rules {
         let heuristic = mode == Mode::Heuristic;
         let map = &self.map;
         let symmetric = self.tableau_symmetric(s);
-        // Tableau piles by the face value of their face-up top card, those face values, and
-        // the empty piles.
-        let mut by_face = [0u32; 52];
-        let mut top_faces = 0u64;
-        let mut empty_tableau = 0u32;
-        for p in map.tableau() {
-            match s.top(p) {
-                Some(c) if c.face_up() => {
-                    by_face[face(c)] |= 1 << p;
-                    top_faces |= 1 << face(c);
-                }
-                Some(_) => {}
-                None => empty_tableau |= 1 << p,
-            }
-        }
-        // Foundations by the face values they accept next.
-        let mut found_by_face = [0u16; 52];
-        let mut class_seen = 0u16;
-        // Rule 4 asks it: the cards home, as face values (where it applies, each foundation
-        // holds one suit up from its Ace).
-        let mut home = 0u64;
-        for (i, f) in map.foundations().enumerate() {
-            let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
-                continue;
-            };
-            let pile = s.pile(f);
-            home |= pile.first().map_or(0, |&c| ((1 << pile.len()) - 1) << (face(c) / 13 * 13));
-            match pile.last() {
-                None => {
-                    let class = 1u16 << self.found_class[i];
-                    if class_seen & class != 0 {
-                        continue; // rule 1
-                    }
-                    class_seen |= class;
-                    for suit in 0..4u8 {
-                        let started = one_per_suit
-                            && map.foundations().enumerate().any(|(j, g)| {
-                                self.found_class[j] == self.found_class[i]
-                                    && s.pile(g).first().is_some_and(|c| face(*c) / 13 == usize::from(suit))
-                            });
-                        if !started {
-                            found_by_face[usize::from(suit * 13 + base - 1)] |= 1 << i;
-                        }
-                    }
-                }
-                Some(&top) if pile.len() < 13 => {
-                    let rank = top.rank();
-                    let next = match direction {
-                        Direction::Down if rank > ACE => Some(rank - 1),
-                        Direction::Down if wrap => Some(13),
-                        Direction::Up if rank < 13 => Some(rank + 1),
-                        Direction::Up if wrap => Some(ACE),
-                        _ => None,
-                    };
-                    if let Some(next) = next {
-                        found_by_face[face(top) / 13 * 13 + usize::from(next) - 1] |= 1 << i;
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        let first_empty_cell = map.cells().find(|&c| s.pile(c).is_empty());
-        // Rule 8 asks it.
-        let free_cells = map.cells().filter(|&c| s.pile(c).is_empty()).count();
-        let reserve_room = match (self.spec.reserve, map.reserve) {
-            (Some(ReserveRule::Holding { capacity }), Some(r)) if s.pile(r).len() < usize::from(capacity) => Some(r),
-            _ => None,
-        };
+        let Index {
+            by_face,
+            top_faces,
+            empty_tableau,
+            found_by_face,
+            home,
+            first_empty_cell,
+            free_cells,
+            reserve_room,
+        } = self.index(s);
         let group = self.spec.tableau.unit == MoveUnit::Group;
         // Rules 6 and 9 ask it.
         let astray = if self.onto_one_parent { self.kings_astray(s) } else { 0 };
@@ -1056,6 +1017,80 @@ impl Rules {
             found.push((0, Move::Stock));
         }
         None
+    }
+
+    /// What `collect` looks targets up in (`Index`).
+    fn index(&self, s: &State) -> Index {
+        let map = &self.map;
+        // Tableau piles by the face value of their face-up top card, those face values, and
+        // the empty piles.
+        let mut by_face = [0u32; 52];
+        let mut top_faces = 0u64;
+        let mut empty_tableau = 0u32;
+        for p in map.tableau() {
+            match s.top(p) {
+                Some(c) if c.face_up() => {
+                    by_face[face(c)] |= 1 << p;
+                    top_faces |= 1 << face(c);
+                }
+                Some(_) => {}
+                None => empty_tableau |= 1 << p,
+            }
+        }
+        // Foundations by the face values they accept next.
+        let mut found_by_face = [0u16; 52];
+        let mut class_seen = 0u16;
+        // Rule 4 asks it: the cards home, as face values (where it applies, each foundation
+        // holds one suit up from its Ace).
+        let mut home = 0u64;
+        for (i, f) in map.foundations().enumerate() {
+            let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
+                continue;
+            };
+            let pile = s.pile(f);
+            home |= pile.first().map_or(0, |&c| ((1 << pile.len()) - 1) << (face(c) / 13 * 13));
+            match pile.last() {
+                None => {
+                    let class = 1u16 << self.found_class[i];
+                    if class_seen & class != 0 {
+                        continue; // rule 1
+                    }
+                    class_seen |= class;
+                    for suit in 0..4u8 {
+                        let started = one_per_suit
+                            && map.foundations().enumerate().any(|(j, g)| {
+                                self.found_class[j] == self.found_class[i]
+                                    && s.pile(g).first().is_some_and(|c| face(*c) / 13 == usize::from(suit))
+                            });
+                        if !started {
+                            found_by_face[usize::from(suit * 13 + base - 1)] |= 1 << i;
+                        }
+                    }
+                }
+                Some(&top) if pile.len() < 13 => {
+                    let rank = top.rank();
+                    let next = match direction {
+                        Direction::Down if rank > ACE => Some(rank - 1),
+                        Direction::Down if wrap => Some(13),
+                        Direction::Up if rank < 13 => Some(rank + 1),
+                        Direction::Up if wrap => Some(ACE),
+                        _ => None,
+                    };
+                    if let Some(next) = next {
+                        found_by_face[face(top) / 13 * 13 + usize::from(next) - 1] |= 1 << i;
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        let first_empty_cell = map.cells().find(|&c| s.pile(c).is_empty());
+        // Rule 8 asks it.
+        let free_cells = map.cells().filter(|&c| s.pile(c).is_empty()).count();
+        let reserve_room = match (self.spec.reserve, map.reserve) {
+            (Some(ReserveRule::Holding { capacity }), Some(r)) if s.pile(r).len() < usize::from(capacity) => Some(r),
+            _ => None,
+        };
+        Index { by_face, top_faces, empty_tableau, found_by_face, home, first_empty_cell, free_cells, reserve_room }
     }
 
     /// The tableau piles (as bits) whose top card takes `card`, given the piles by the face of
