@@ -23,6 +23,7 @@ mod beam;
 mod deadlock;
 mod dfs;
 mod dig;
+mod evaluate;
 mod hash;
 mod moves;
 mod pass;

@@ -24,12 +24,103 @@ use super::pass::{Step, CHUNK};
 use super::restarts::Restarts;
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
+use crate::spec::StockRule;
 use crate::state::State;
 
 /// Nodes the sound DFS searches alone before the beam joins in: it settles the easiest deals,
 /// won or not, in a millisecond or two; the beam soon does better on the rest (Zerline,
 /// deals 1..100: median 27 ms with 4,096 here, 33 ms with 32,768).
 const PROBE: u64 = 4096;
+
+/// How the passes share the search, game by game.
+impl Rules {
+    /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
+    /// stock makes every deal's space small enough for the DFS alone to settle it, won or not.
+    pub(crate) fn beam_helps(&self) -> bool {
+        self.spec.stock != Some(StockRule::DealToTableau)
+    }
+
+    /// Whether the restarts (`restarts.rs`) take every other turn of the beam's: where
+    /// foundations give cards back one by one (Yakutat Bay).
+    pub(crate) fn restarts_help(&self) -> bool {
+        self.safe_low
+    }
+
+    /// Chunks the beam searches for each chunk of the DFS. Three where the stock deals to a
+    /// waste (Zerline): there the DFS has proved no deal of 1..1000 unwinnable and its wins
+    /// wander, while the beam finds most wins; a quarter of the nodes for the DFS cut the median
+    /// from 110 to 78 ms over 40 deals, deciding as many. One elsewhere, where the DFS's proofs
+    /// are half the answers.
+    pub(crate) fn beam_turns(&self) -> u64 {
+        if self.spec.stock == Some(StockRule::ToWaste) {
+            3
+        } else {
+            1
+        }
+    }
+
+    /// Nodes of a heuristic pass without a win after which the heuristic passes take fewer
+    /// turns (`search.rs`; where the restarts run, the beam's and theirs together pass twice
+    /// this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
+    /// nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's
+    /// 70 deals undecided at 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from
+    /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
+    /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
+    /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
+    /// Bay, since the restarts win what the beam took long to, 100,000 (every win of deals
+    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): at 2 s the same 979 deals
+    /// decided as with 1,000,000 and 250,000, and at 1,700,000 nodes the same wins as with
+    /// 250,000; shorter proofs (deal 108: 2,825,324 nodes, against 4,402,701 with 1,000,000
+    /// and 3,091,660 with 250,000; deal 285 within 9,000,000 nodes, which 250,000 missed).
+    pub(crate) fn late_beam(&self) -> u64 {
+        if self.onto_one_parent {
+            300_000
+        } else if self.restarts_help() {
+            100_000
+        } else {
+            1_000_000
+        }
+    }
+
+    /// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
+    /// unwinnable), heuristic passes that have searched `late_beam` nodes without a win take
+    /// only one turn for every `late_turns` of the DFS's from then on: their wins mostly come
+    /// early, while a proof needs all the nodes it can get. 8; in Yakutat Bay, whose restarts
+    /// win early, 32. There, capped at 2,000,000 nodes, deals 1..2000 gave the same wins with
+    /// the same nodes with 8, 16 and 32, so no win came from a late heuristic turn, and proofs
+    /// took fewer nodes (deal 812: 1,847,532 with 8, 1,765,595 with 16, 1,728,721 with 32;
+    /// 1020 proved in 1,912,652, undecided with 8); at 12,000,000 nodes, deal 285 8,958,258,
+    /// 8,483,011 and 8,245,377, deal 614 10,737,677, 10,164,107 and 9,877,317; deals 307 and
+    /// 801, won by the DFS at 38,031,263 and 38,316,001 nodes with 8, at 35,941,812 and
+    /// 36,210,067 with 16.
+    pub(crate) fn late_turns(&self) -> u64 {
+        if self.restarts_help() {
+            32
+        } else {
+            8
+        }
+    }
+
+    /// Where loose rounds run (`beam.rs`: Yakutat Bay), the beam's *burst*: once the DFS has
+    /// searched the first number of nodes without a verdict, the beam searches alone for at
+    /// most the second, going on through its rounds to the wide loose ones its early turns
+    /// never reach; only then do the heuristic passes make way (`Passes::hand_over`). Some wins
+    /// need those: deal 307, which the DFS won at 27,344,757 nodes, is won at 5,827,568 (2.5 s);
+    /// the beam alone took 2,681,840. 3,000,000: past the 2 s sweep's longest proof (deal 396,
+    /// 2,263,675 nodes), so deals 1..1000 at 2 s keep their verdicts. 4,000,000, about 1.3 s:
+    /// the proofs that run past 3,000,000 pay for it. So the burst ends sooner once a round is
+    /// too wide for the beam's memory (`Beam::fitted`): from then on the rounds only repeat at
+    /// the width that fits, with jitter, which its late turns could do. At 64 MiB that is the
+    /// round of width 16,384, after the loose one of 4,096 that wins 307: deal 567 is proved in
+    /// 17,499,843 nodes, its burst about 2,000,000, against 19,471,536 with the whole burst,
+    /// in 9.3 to 11.0 s over ten runs alone (11.2 to 12.8 s before this and the two changes
+    /// that came with it, rule 7's keys beside their position's and the DFS's whole cap after
+    /// the burst); deals 259, 285, 614 and 915 in 6.9, 5.3, 7.3 and 4.8 s (7.7, 6.3, 7.2 and
+    /// 5.7 s before).
+    pub(crate) fn burst(&self) -> Option<(u64, u64)> {
+        self.safe_low.then_some((3_000_000, 4_000_000))
+    }
+}
 
 /// The passes of one search, and what the heuristic ones already dropped had cost.
 struct Passes<'r> {
