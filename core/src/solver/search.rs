@@ -192,7 +192,9 @@ impl Passes<'_> {
     }
 }
 
-pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
+/// Searches `root` within `limits`; a won line has its detours cut out (`shorten`) when
+/// `shortened` asks for it.
+pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, shortened: bool) -> Report {
     let rules = Rules::new(root.kind());
     if root.is_won() {
         return Report { outcome: Outcome::Won(Vec::new()), nodes: 0, table_bytes: 0, table_entries: 0 };
@@ -288,7 +290,11 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                     // The search's tables go before the shortening takes its memory.
                     let mut report = passes.report(Outcome::Unknown);
                     drop(passes);
-                    report.outcome = Outcome::Won(shorten(&rules, root, &line, limits.max_memory_bytes));
+                    report.outcome = Outcome::Won(if shortened {
+                        shorten(&rules, root, &line, limits.max_memory_bytes)
+                    } else {
+                        line
+                    });
                     return report;
                 }
                 // Only the DFS's proves anything: a heuristic pass that dies out gives up.

@@ -1663,3 +1663,25 @@ fn deals_1_to_60_search_as_pinned() {
     }
     assert_eq!(lines.lines().count(), pinned.lines().count());
 }
+
+/// `decide` answers as `solve` does, with a line that wins, but leaves its detours in: the
+/// time they take to cut out is not the verdict's.
+#[test]
+fn decide_answers_as_solve_without_cutting_the_line() {
+    let limits = Limits { max_nodes: 300_000, max_memory_bytes: 64 << 20 };
+    let mut longer = 0;
+    for kind in [GameKind::Chequers, GameKind::Dnieper] {
+        for n in 1..=4 {
+            let start = deal(kind, n);
+            match (decide(&start, &limits, &no_cancel), solve(&start, &limits, &no_cancel)) {
+                (Outcome::Won(found), Outcome::Won(cut)) => {
+                    assert!(replays_to_a_win(&start, &found), "{kind:?} {n}");
+                    assert!(found.len() >= cut.len(), "{kind:?} {n}");
+                    longer += usize::from(found.len() > cut.len());
+                }
+                (decided, solved) => assert_eq!(decided, solved, "{kind:?} {n}"),
+            }
+        }
+    }
+    assert!(longer > 0);
+}
