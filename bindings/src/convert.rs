@@ -101,26 +101,6 @@ pub struct GameStatus {
     pub assisted: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum TapResult {
-    /// The card (or stock) moved.
-    Played,
-    /// A repeated tap sent the card back where it started.
-    Returned,
-    /// Nothing can move from there.
-    NoMove,
-}
-
-impl From<core::TapOutcome> for TapResult {
-    fn from(outcome: core::TapOutcome) -> TapResult {
-        match outcome {
-            core::TapOutcome::Played(_) => TapResult::Played,
-            core::TapOutcome::Returned => TapResult::Returned,
-            core::TapOutcome::NoMove => TapResult::NoMove,
-        }
-    }
-}
-
 /// A move, as hints suggest it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum PlayerMove {
@@ -251,16 +231,54 @@ impl From<core::Suit> for Suit {
 }
 
 /// The face of a face-up card. Face-down cards carry none, so the apps cannot show them.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
 pub struct CardFace {
-    /// 1 (Ace) to 13 (King).
+    /// 1 (Ace) to 13 (King); the apps write it in the player's language.
     pub rank: u32,
     pub suit: Suit,
     pub red: bool,
-    /// "Q", "10", "A": what the card's corner shows.
-    pub rank_label: String,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum BuildDirection {
+    Up,
+    Down,
+    UpOrDown,
+}
+
+/// What an empty pile's outline shows (the apps draw it: "A↑", "K", "✕", nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum EmptyMark {
+    /// Anything may go here (or, on the waste, only the stock puts cards): no mark.
+    Plain,
+    /// Only `rank` starts the pile; a foundation built from it goes `direction`.
+    Starts { rank: u32, direction: Option<BuildDirection> },
+    /// A foundation that takes a whole suit at once, King to Ace.
+    WholeSuit,
+    /// Nothing more comes from here (a spent stock or feeding reserve).
+    Spent,
+}
+
+impl From<core::spec::EmptyMark> for EmptyMark {
+    fn from(mark: core::spec::EmptyMark) -> EmptyMark {
+        use core::spec::Direction;
+        match mark {
+            core::spec::EmptyMark::Plain => EmptyMark::Plain,
+            core::spec::EmptyMark::Starts { rank, direction } => EmptyMark::Starts {
+                rank: u32::from(rank),
+                direction: direction.map(|d| match d {
+                    Direction::Up => BuildDirection::Up,
+                    Direction::Down => BuildDirection::Down,
+                    Direction::UpOrDown => BuildDirection::UpOrDown,
+                }),
+            },
+            core::spec::EmptyMark::WholeSuit => EmptyMark::WholeSuit,
+            core::spec::EmptyMark::Spent => EmptyMark::Spent,
+        }
+    }
+}
+
+/// A pile as drawn. No words: `Game.speech` has them, for screen readers.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct PileView {
     pub pile: u32,
@@ -271,19 +289,29 @@ pub struct PileView {
     pub frame: Frame,
     /// Where its bottom card, or its empty outline, sits.
     pub base: Frame,
-    /// "tableau pile 3", for people and screen readers.
-    pub label: String,
     pub card_count: u32,
-    /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades": the pile as one
-    /// screen-reader element; empty, what it takes ("foundation 5, builds down from king, empty").
-    pub description: String,
-    /// What the empty outline shows: "A↑", "K↓", "Q", "K–A", "✕", or nothing where anything goes.
-    pub empty_symbol: String,
+    /// What the empty outline shows.
+    pub empty: EmptyMark,
+}
+
+impl PileView {
+    pub(crate) fn of(scene: &core::scene::Scene, i: usize) -> PileView {
+        let f = &scene.layout.piles[i];
+        PileView {
+            pile: u32::from(f.pile),
+            kind: f.kind.into(),
+            index: u32::from(f.index),
+            frame: f.frame.into(),
+            base: f.base.into(),
+            card_count: u32::from(scene.counts[i]),
+            empty: f.empty.into(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct CardView {
-    /// Stable for the whole game: key animations on it.
+    /// Stable for the whole game: key animations on it, and apply updates by it.
     pub id: u32,
     pub pile: u32,
     /// Index in its pile from the bottom.
@@ -296,18 +324,116 @@ pub struct CardView {
     pub movable: bool,
     /// Moved by the last move: mark it briefly.
     pub last_moved: bool,
-    /// "queen of spades, face up, tableau pile 3".
-    pub description: String,
 }
 
-/// Everything to draw: the core's layout of the current position.
+impl CardView {
+    pub(crate) fn of(scene: &core::scene::Scene, i: usize) -> CardView {
+        let (f, look) = (&scene.layout.cards[i], scene.looks[i]);
+        let card = look.card;
+        CardView {
+            id: u32::from(f.card_id),
+            pile: u32::from(f.pile),
+            position: u32::from(f.position),
+            frame: f.frame.into(),
+            z: u32::from(f.z),
+            face: card.face_up().then(|| CardFace {
+                rank: u32::from(card.rank()),
+                suit: card.suit().into(),
+                red: card.is_red(),
+            }),
+            movable: f.movable,
+            last_moved: look.last_moved,
+        }
+    }
+}
+
+/// A player's action on the table, played by `Game.act`.
+#[derive(Debug, Clone, Copy, PartialEq, uniffi::Enum)]
+pub enum Action {
+    /// The card at `index` of `pile` (with the cards on it) to its best place; tapped again, to
+    /// its next one. On the stock: deal.
+    Tap {
+        pile: u32,
+        index: u32,
+    },
+    /// The cards from `index` of `pile` up, dragged and let go with the grabbed card's centre at
+    /// (`x`, `y`) of the last viewport: they move to the pile there if they may, else nothing
+    /// changes (the app lets them glide back).
+    Drop {
+        pile: u32,
+        index: u32,
+        x: f32,
+        y: f32,
+    },
+    /// A move the player chose (a screen reader's "Move … to …", a hint's "Play it", the stock's
+    /// deal): an `IllegalMove` error if the game does not allow it.
+    Play {
+        mv: PlayerMove,
+    },
+    Undo,
+    Redo,
+    /// Back to the opening deal. Record the abandoned attempt first with `Store.abandon`.
+    Restart,
+    /// One move of the line `show_me` gave; the attempt then counts as assisted. An
+    /// `IllegalMove` error means the position changed since: stop showing.
+    Assisted {
+        mv: PlayerMove,
+    },
+    AutoPlay {
+        on: bool,
+    },
+    /// Nothing: what changed since the last update (after `undo_to_winnable`, say).
+    Refresh,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum Outcome {
+    /// The position changed.
+    Moved,
+    /// A repeated tap sent the card back where it started.
+    Returned,
+    /// Nothing moved (nothing can move from there, or a drop off any pile it may go to).
+    Unchanged,
+}
+
+/// What to draw after an action: the status, and the piles and cards that changed (all of them
+/// when `full`). Keep the cards by `id` and the piles by `pile`, and replace what comes.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct Table {
+pub struct Update {
+    pub outcome: Outcome,
+    pub status: GameStatus,
+    /// Everything is here (a new viewport or card size): drop what was drawn before.
+    pub full: bool,
     pub card_width: f32,
     pub card_height: f32,
+    /// Draw each face-up card's corner index (rank and suit) within `index_height` from its top
+    /// and `index_width` from its left edge: fans never show less of a face-up card (core
+    /// `TableLayout::index_height`, `layout::INDEX_WIDTH`).
+    pub index_height: f32,
+    pub index_width: f32,
+    /// The piles that changed, in pile order.
     pub piles: Vec<PileView>,
-    /// Bottom to top within each pile; draw in `z` order.
+    /// The cards that changed, pile by pile, bottom to top; draw in `z` order.
     pub cards: Vec<CardView>,
+}
+
+/// A pile for a screen reader: one stop that says the pile and offers its actions.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct PileSpeech {
+    pub pile: u32,
+    /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades"; empty, what it takes.
+    pub description: String,
+    /// The pile's default action ("Deal", "Play the queen of spades"), if it has one: `tap`
+    /// plays it.
+    pub tap: Option<SpokenAction>,
+    /// Every other move from this pile: "Move the queen of spades to foundation 2".
+    pub moves: Vec<SpokenAction>,
+}
+
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct SpokenAction {
+    pub label: String,
+    pub action: Action,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
@@ -387,6 +513,13 @@ pub struct ShowMe {
     pub verdict: Verdict,
     /// Play them in order with `Game.playAssisted`, at a pace a person can follow.
     pub moves: Vec<PlayerMove>,
+}
+
+/// Which game a save holds: the game in progress of `kind`, or its daily deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct SavedGame {
+    pub kind: GameKind,
+    pub daily: bool,
 }
 
 /// One row of the game chooser.

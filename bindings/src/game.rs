@@ -4,7 +4,8 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 use solitaire_core as core;
-use solitaire_core::{assist, describe, layout};
+use solitaire_core::scene::Scene;
+use solitaire_core::{assist, describe};
 
 use crate::cancel::{self, CancelFlag};
 use crate::convert::*;
@@ -12,6 +13,8 @@ use crate::convert::*;
 #[derive(uniffi::Object)]
 pub struct Game {
     inner: Mutex<core::Game>,
+    /// The scene the app drew last, which `act` sends changes against. Locked after `inner`.
+    shown: Mutex<Option<Scene>>,
 }
 
 /// Milliseconds on a monotonic clock; the core counts playing time from what it is given.
@@ -27,7 +30,11 @@ fn random_deal() -> u64 {
 
 impl Game {
     pub(crate) fn wrap(game: core::Game) -> Arc<Game> {
-        Arc::new(Game { inner: Mutex::new(game) })
+        Arc::new(Game { inner: Mutex::new(game), shown: Mutex::new(None) })
+    }
+
+    fn shown(&self) -> MutexGuard<'_, Option<Scene>> {
+        lock(&self.shown)
     }
 
     /// The lock, with the clock brought up to date. A panic elsewhere cannot poison it for
@@ -68,62 +75,56 @@ impl Game {
     }
 
     pub fn status(&self) -> GameStatus {
+        status_of(&self.lock())
+    }
+
+    /// Plays `action` and returns what to draw: the status and the piles and cards that changed
+    /// since the last update, in one call. Bad piles and illegal moves are errors (nothing
+    /// changed); a tap or drop that moves nothing is `Outcome::Unchanged`.
+    pub fn act(&self, action: Action) -> Result<Update, GameError> {
+        let mut game = self.lock();
+        let mut shown = self.shown();
+        let outcome = play(&mut game, action, shown.as_ref())?;
+        let viewport = shown.as_ref().map(|scene| scene.viewport).unwrap_or_default();
+        Ok(update(&game, outcome, &viewport, &mut shown))
+    }
+
+    /// Everything to draw for `viewport` (a new one, or the app drawing from scratch); `act`
+    /// then sends changes against it.
+    pub fn view(&self, viewport: Viewport) -> Update {
         let game = self.lock();
-        GameStatus {
-            kind: game.kind().into(),
-            deal: game.deal_number(),
-            state: game.status().into(),
-            moves: game.moves_made(),
-            elapsed_ms: game.elapsed_ms(),
-            can_undo: game.can_undo(),
-            can_redo: game.can_redo(),
-            can_deal: game.state().can_deal(),
-            auto_play: game.auto_play(),
-            daily: game.daily().map(DailyDate::from),
-            assisted: game.assisted(),
-        }
+        let mut shown = self.shown();
+        *shown = None;
+        update(&game, Outcome::Unchanged, &viewport.into(), &mut shown)
     }
 
-    /// Plays the card at `index` of `pile` (with the cards on it where the game moves groups) to
-    /// its best destination; the same card tapped again goes to its next one. The stock deals.
-    pub fn tap(&self, pile: u32, index: u32) -> Result<TapResult, GameError> {
-        Ok(self.lock().tap(pile_id(pile)?, index as usize)?.into())
-    }
-
-    /// Moves the top `count` cards of `from` onto `to` (a drag and drop).
-    pub fn move_cards(&self, from: u32, count: u32, to: u32) -> Result<(), GameError> {
-        let count =
-            u8::try_from(count).map_err(|_| GameError::IllegalMove { detail: format!("cannot move {count} cards") })?;
-        let mv = core::Move::Transfer { from: pile_id(from)?, count, to: pile_id(to)? };
-        Ok(self.lock().play(mv)?)
+    /// Every pile's words for a screen reader, with its actions. Ask once per position, and only
+    /// while a screen reader runs.
+    pub fn speech(&self) -> Vec<PileSpeech> {
+        let game = self.lock();
+        describe::table_words(&game)
+            .into_iter()
+            .map(|words| {
+                let pile = u32::from(words.pile);
+                let top = game.state().pile(words.pile).len().saturating_sub(1) as u32;
+                PileSpeech {
+                    pile,
+                    description: words.description,
+                    tap: words.tap.map(|label| SpokenAction { label, action: Action::Tap { pile, index: top } }),
+                    moves: words
+                        .moves
+                        .into_iter()
+                        .map(|(label, mv)| SpokenAction { label, action: Action::Play { mv: mv.into() } })
+                        .collect(),
+                }
+            })
+            .collect()
     }
 
     /// Every pile the card at `index` of `pile` may be dropped on: highlight them while dragging.
     pub fn destinations(&self, pile: u32, index: u32) -> Result<Vec<u32>, GameError> {
         let targets = self.lock().destinations(pile_id(pile)?, index as usize)?;
         Ok(targets.into_iter().map(u32::from).collect())
-    }
-
-    /// The stock action: deal, or turn a card onto the waste.
-    pub fn deal_stock(&self) -> Result<(), GameError> {
-        Ok(self.lock().deal_stock()?)
-    }
-
-    pub fn undo(&self) -> Result<(), GameError> {
-        Ok(self.lock().undo()?)
-    }
-
-    pub fn redo(&self) -> Result<(), GameError> {
-        Ok(self.lock().redo()?)
-    }
-
-    /// Back to the opening deal. Record the abandoned attempt first with `Store.abandon`.
-    pub fn restart(&self) {
-        self.lock().restart();
-    }
-
-    pub fn set_auto_play(&self, on: bool) {
-        self.lock().set_auto_play(on);
     }
 
     /// A good next move, or none when no move is left (or `cancel` was set first). Takes up to
@@ -186,77 +187,9 @@ impl Game {
         }
     }
 
-    /// Plays one move of the line `show_me` gave; the attempt then counts as assisted. An
-    /// `IllegalMove` means the position changed since: stop showing.
-    pub fn play_assisted(&self, mv: PlayerMove) -> Result<(), GameError> {
-        let mv = match mv {
-            PlayerMove::Stock => core::Move::Stock,
-            PlayerMove::Transfer { from, count, to } => core::Move::Transfer {
-                from: pile_id(from)?,
-                count: u8::try_from(count)
-                    .map_err(|_| GameError::IllegalMove { detail: format!("cannot move {count} cards") })?,
-                to: pile_id(to)?,
-            },
-        };
-        Ok(self.lock().play_assisted(mv)?)
-    }
-
-    /// The table to draw for this viewport.
-    pub fn table(&self, viewport: Viewport) -> Table {
-        let game = self.lock();
-        let state = game.state();
-        let table = layout::layout(state, &viewport.into());
-        let mut moved = [false; 104];
-        for id in game.last_moved_cards() {
-            moved[usize::from(id)] = true;
-        }
-        let piles = table
-            .piles
-            .iter()
-            .map(|p| PileView {
-                pile: u32::from(p.pile),
-                kind: p.kind.into(),
-                index: u32::from(p.index),
-                frame: p.frame.into(),
-                base: p.base.into(),
-                label: p.label.clone(),
-                card_count: state.pile(p.pile).len() as u32,
-                description: describe::pile_description(state.pile(p.pile), &p.label, p.kind, p.empty),
-                empty_symbol: describe::empty_symbol(p.empty),
-            })
-            .collect();
-        let cards = table
-            .cards
-            .iter()
-            .map(|c| {
-                let card = state.pile(c.pile)[usize::from(c.position)];
-                // The layout lists piles in pile order.
-                let label = table.piles.get(usize::from(c.pile)).map_or("", |p| p.label.as_str());
-                CardView {
-                    id: u32::from(c.card_id),
-                    pile: u32::from(c.pile),
-                    position: u32::from(c.position),
-                    frame: c.frame.into(),
-                    z: u32::from(c.z),
-                    face: card.face_up().then(|| CardFace {
-                        rank: u32::from(card.rank()),
-                        suit: card.suit().into(),
-                        red: card.is_red(),
-                        rank_label: describe::rank_label(card),
-                    }),
-                    movable: c.movable,
-                    last_moved: moved[usize::from(c.card_id)],
-                    description: describe::card_description(card, label),
-                }
-            })
-            .collect();
-        Table { card_width: table.card_width, card_height: table.card_height, piles, cards }
-    }
-
-    /// The pile a dragged card dropped at (`x`, `y`) lands on, if any.
-    pub fn drop_target(&self, viewport: Viewport, x: f32, y: f32) -> Option<u32> {
-        let game = self.lock();
-        layout::layout(game.state(), &viewport.into()).drop_target(x, y).map(u32::from)
+    /// The playing time so far, for a clock on screen: cheaper than `status` (no moves looked for).
+    pub fn elapsed_ms(&self) -> u64 {
+        self.lock().elapsed_ms()
     }
 
     /// The game left the screen: the clock stops. Save it too.
@@ -287,4 +220,92 @@ fn verdict_of(outcome: assist::Verdict) -> Verdict {
         assist::Verdict::Unwinnable => Verdict::Unwinnable,
         assist::Verdict::Unknown => Verdict::Unknown,
     }
+}
+
+fn status_of(game: &core::Game) -> GameStatus {
+    GameStatus {
+        kind: game.kind().into(),
+        deal: game.deal_number(),
+        state: game.status().into(),
+        moves: game.moves_made(),
+        elapsed_ms: game.elapsed_ms(),
+        can_undo: game.can_undo(),
+        can_redo: game.can_redo(),
+        can_deal: game.state().can_deal(),
+        auto_play: game.auto_play(),
+        daily: game.daily().map(DailyDate::from),
+        assisted: game.assisted(),
+    }
+}
+
+/// A move from the boundary's numbers; a count past a byte is no move any game has.
+fn player_move(mv: PlayerMove) -> Result<core::Move, GameError> {
+    let PlayerMove::Transfer { from, count, to } = mv else { return Ok(core::Move::Stock) };
+    let count =
+        u8::try_from(count).map_err(|_| GameError::IllegalMove { detail: format!("cannot move {count} cards") })?;
+    Ok(core::Move::Transfer { from: pile_id(from)?, count, to: pile_id(to)? })
+}
+
+fn moved(result: Result<(), core::GameError>) -> Result<Outcome, GameError> {
+    result.map(|()| Outcome::Moved).map_err(Into::into)
+}
+
+/// Plays `action` on `game`; `shown` is the scene a drop's point refers to.
+fn play(game: &mut core::Game, action: Action, shown: Option<&Scene>) -> Result<Outcome, GameError> {
+    match action {
+        Action::Tap { pile, index } => Ok(match game.tap(pile_id(pile)?, index as usize)? {
+            core::TapOutcome::Played(_) => Outcome::Moved,
+            core::TapOutcome::Returned => Outcome::Returned,
+            core::TapOutcome::NoMove => Outcome::Unchanged,
+        }),
+        Action::Drop { pile, index, x, y } => {
+            let from = pile_id(pile)?;
+            let targets = game.destinations(from, index as usize)?;
+            let count = game.state().pile(from).len() - index as usize;
+            match shown.and_then(|scene| scene.drop_target(x, y)) {
+                Some(to) if targets.contains(&to) => {
+                    moved(game.play(core::Move::Transfer { from, count: count as u8, to }))
+                }
+                // Off every pile it may go to: the cards glide back.
+                _ => Ok(Outcome::Unchanged),
+            }
+        }
+        Action::Play { mv } => moved(game.play(player_move(mv)?)),
+        Action::Undo => moved(game.undo()),
+        Action::Redo => moved(game.redo()),
+        Action::Restart => {
+            game.restart();
+            Ok(Outcome::Moved)
+        }
+        Action::Assisted { mv } => moved(game.play_assisted(player_move(mv)?)),
+        Action::AutoPlay { on } => {
+            let before = game.history().len();
+            game.set_auto_play(on);
+            Ok(if game.history().len() == before { Outcome::Unchanged } else { Outcome::Moved })
+        }
+        Action::Refresh => Ok(Outcome::Unchanged),
+    }
+}
+
+/// The status and what changed since `shown`, which becomes the scene drawn now.
+fn update(game: &core::Game, outcome: Outcome, viewport: &core::layout::Viewport, shown: &mut Option<Scene>) -> Update {
+    let scene = Scene::of(game, viewport);
+    let changes = scene.changes(shown.as_ref());
+    let update = Update {
+        outcome,
+        status: status_of(game),
+        full: changes.full,
+        card_width: scene.layout.card_width,
+        card_height: scene.layout.card_height,
+        index_height: scene.layout.index_height,
+        index_width: scene.layout.index_height * core::layout::INDEX_WIDTH,
+        piles: changes.piles.iter().map(|&i| PileView::of(&scene, i)).collect(),
+        cards: changes.cards.iter().map(|&i| CardView::of(&scene, i)).collect(),
+    };
+    *shown = Some(scene);
+    update
+}
+
+fn lock(shown: &Mutex<Option<Scene>>) -> MutexGuard<'_, Option<Scene>> {
+    shown.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -1,6 +1,6 @@
 //! Daily deals and "show me" as the apps reach them.
 
-use solitaire_ffi::{daily_deal, DailyDate, Game, GameError, GameKind, PlayState, Store, Verdict};
+use solitaire_ffi::{daily_deal, Action, DailyDate, Game, GameError, GameKind, PlayState, Store, Verdict};
 
 const DAY: DailyDate = DailyDate { year: 2026, month: 11, day: 30 };
 
@@ -29,7 +29,7 @@ fn show_me_plays_a_daily_deal_to_the_end_and_it_counts_as_played() {
     let shown = game.show_me(60_000, None);
     assert_eq!(shown.verdict, Verdict::Winnable);
     for mv in shown.moves {
-        game.play_assisted(mv).unwrap();
+        game.act(Action::Assisted { mv }).unwrap();
         store.save(game.clone()).unwrap();
     }
     let status = game.status();

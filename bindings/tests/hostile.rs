@@ -80,8 +80,10 @@ enum Call {
     Redo,
     Restart,
     SetAutoPlay(bool),
-    Table(Viewport),
-    DropTarget(Viewport, f32, f32),
+    View(Viewport),
+    /// A drag of card `index` of `pile` let go at (`x`, `y`) of the viewport.
+    Drop(Viewport, u32, u32, f32, f32),
+    Speech,
     Pause,
     Resume,
     Status,
@@ -102,8 +104,10 @@ fn call() -> impl Strategy<Value = Call> {
         1 => Just(Call::Redo),
         1 => Just(Call::Restart),
         1 => any::<bool>().prop_map(Call::SetAutoPlay),
-        3 => viewport().prop_map(Call::Table),
-        2 => (viewport(), hostile_f32(), hostile_f32()).prop_map(|(v, x, y)| Call::DropTarget(v, x, y)),
+        3 => viewport().prop_map(Call::View),
+        3 => (viewport(), hostile_u32(), hostile_u32(), hostile_f32(), hostile_f32())
+            .prop_map(|(v, p, i, x, y)| Call::Drop(v, p, i, x, y)),
+        1 => Just(Call::Speech),
         1 => Just(Call::Pause),
         1 => Just(Call::Resume),
         1 => Just(Call::Status),
@@ -125,7 +129,16 @@ fn stop(budget: u32, cancelled: bool) -> Option<Arc<CancelFlag>> {
 }
 
 fn pile_count(game: &Game) -> u32 {
-    game.table(PHONE).piles.len() as u32
+    game.view(PHONE).piles.len() as u32
+}
+
+fn ffi_move(mv: solitaire_core::Move) -> PlayerMove {
+    match mv {
+        solitaire_core::Move::Transfer { from, count, to } => {
+            PlayerMove::Transfer { from: u32::from(from), count: u32::from(count), to: u32::from(to) }
+        }
+        solitaire_core::Move::Stock => PlayerMove::Stock,
+    }
 }
 
 fn deck_size(kind: GameKind) -> usize {
@@ -138,14 +151,14 @@ fn make(game: &Game, call: &Call) {
     let out_of_range = |pile: u32| pile >= piles;
     match *call {
         Call::Tap(pile, index) => {
-            let result = game.tap(pile, index);
+            let result = game.act(Action::Tap { pile, index });
             if out_of_range(pile) {
                 assert!(matches!(result, Err(GameError::InvalidArgument { .. })), "{result:?}");
             }
         }
         Call::MoveCards(from, count, to) => {
             let before = game.position_json();
-            let result = game.move_cards(from, count, to);
+            let result = game.act(Action::Play { mv: PlayerMove::Transfer { from, count, to } });
             if count == 0 || count > 104 || out_of_range(from) || out_of_range(to) {
                 assert!(result.is_err(), "{call:?} was played");
             }
@@ -157,27 +170,47 @@ fn make(game: &Game, call: &Call) {
             if let Ok(targets) = game.destinations(pile, index) {
                 assert!(targets.iter().all(|&t| t < piles), "{targets:?}");
             } else if !out_of_range(pile) {
-                let count = game.table(PHONE).piles[pile as usize].card_count;
+                let count = game.view(PHONE).piles[pile as usize].card_count;
                 assert!(index >= count, "card {index} of {count} was refused");
             }
         }
         Call::DealStock => {
-            let _ = game.deal_stock();
+            let _ = game.act(Action::Play { mv: PlayerMove::Stock });
         }
         Call::Undo => {
             let could = game.status().can_undo;
-            assert_eq!(game.undo().is_ok(), could);
+            assert_eq!(game.act(Action::Undo).is_ok(), could);
         }
         Call::Redo => {
             let could = game.status().can_redo;
-            assert_eq!(game.redo().is_ok(), could);
+            assert_eq!(game.act(Action::Redo).is_ok(), could);
         }
-        Call::Restart => game.restart(),
-        Call::SetAutoPlay(on) => game.set_auto_play(on),
-        Call::Table(viewport) => check_table(game, &game.table(viewport)),
-        Call::DropTarget(viewport, x, y) => {
-            if let Some(pile) = game.drop_target(viewport, x, y) {
-                assert!(pile < piles);
+        Call::Restart => {
+            game.act(Action::Restart).expect("a restart is always possible");
+        }
+        Call::SetAutoPlay(on) => {
+            game.act(Action::AutoPlay { on }).expect("auto-play can always be switched");
+        }
+        Call::View(viewport) => check_table(game, &game.view(viewport)),
+        Call::Drop(viewport, pile, index, x, y) => {
+            game.view(viewport);
+            let moves = game.status().moves;
+            match game.act(Action::Drop { pile, index, x, y }) {
+                Ok(update) => {
+                    let moved = update.outcome == Outcome::Moved;
+                    assert_eq!(update.status.moves, moves + u32::from(moved), "{update:?}");
+                    assert!(!update.full, "a drop redraws what changed only");
+                }
+                Err(GameError::InvalidArgument { .. }) => {
+                    assert!(out_of_range(pile) || index >= game.view(PHONE).piles[pile as usize].card_count)
+                }
+                Err(error) => panic!("a drop is never an illegal move, it glides back: {error:?}"),
+            }
+        }
+        Call::Speech => {
+            for pile in game.speech() {
+                assert!(pile.pile < piles && !pile.description.is_empty());
+                assert!(pile.moves.iter().all(|m| !m.label.is_empty()));
             }
         }
         Call::Pause => game.pause(),
@@ -213,7 +246,8 @@ fn make(game: &Game, call: &Call) {
 }
 
 /// Finite frames everywhere; with any room at all, every pile and every card is there.
-fn check_table(game: &Game, table: &Table) {
+fn check_table(game: &Game, table: &Update) {
+    assert!(table.full, "a new viewport redraws everything");
     let finite =
         |f: &Frame| [f.x, f.y, f.width, f.height].iter().all(|v| v.is_finite()) && f.width >= 0.0 && f.height >= 0.0;
     assert!(table.card_width.is_finite() && table.card_height.is_finite());
@@ -230,20 +264,17 @@ fn check_table(game: &Game, table: &Table) {
 /// After whatever came before, the game plays: the table is whole, and every legal move the
 /// core lists for its position is accepted.
 fn still_playable(game: &Game) {
-    let table = game.table(PHONE);
+    let table = game.view(PHONE);
     check_table(game, &table);
     assert!(!table.piles.is_empty());
     let state = parse_position(&game.position_json(), Completeness::Complete).expect("a complete position");
     let status = game.status();
     if let Some(&mv) = state.legal_move_list().first() {
-        match mv {
-            solitaire_core::Move::Transfer { from, count, to } => {
-                game.move_cards(u32::from(from), u32::from(count), u32::from(to)).expect("a legal move is played")
-            }
-            solitaire_core::Move::Stock => game.deal_stock().expect("the stock deals"),
-        }
-        assert_eq!(game.status().moves, status.moves + 1);
-        game.undo().expect("the move undoes");
+        assert_eq!(
+            game.act(Action::Play { mv: ffi_move(mv) }).expect("a legal move is played").status.moves,
+            status.moves + 1
+        );
+        game.act(Action::Undo).expect("the move undoes");
     }
 }
 
@@ -268,9 +299,11 @@ proptest! {
     #[test]
     fn any_viewport_gives_finite_frames(kind in kind(), viewport in viewport(), x in hostile_f32(), y in hostile_f32()) {
         let game = Game::new(kind, 7);
-        check_table(&game, &game.table(viewport));
-        if let Some(pile) = game.drop_target(viewport, x, y) {
-            prop_assert!(pile < pile_count(&game));
+        check_table(&game, &game.view(viewport));
+        let top = game.view(viewport).cards.iter().rfind(|c| c.movable).map(|c| (c.pile, c.position));
+        if let Some((pile, index)) = top {
+            let update = game.act(Action::Drop { pile, index, x, y }).expect("a drop of a movable card");
+            prop_assert!(update.cards.iter().all(|c| c.frame.x.is_finite() && c.frame.y.is_finite()));
         }
     }
 }
@@ -318,12 +351,13 @@ fn budgets_of_zero_and_u32_max() {
     // give up; not cancelled, they settle it, so the first two checks can fail.
     let hard = Game::new(GameKind::Zerline, 4);
     for _ in 0..3 {
-        let table = hard.table(PHONE);
-        let _ = table
-            .cards
-            .iter()
-            .filter(|c| c.movable)
-            .any(|c| matches!(hard.tap(c.pile, c.position), Ok(TapResult::Played)));
+        let table = hard.view(PHONE);
+        let _ = table.cards.iter().filter(|c| c.movable).any(|c| {
+            matches!(
+                hard.act(Action::Tap { pile: c.pile, index: c.position }),
+                Ok(Update { outcome: Outcome::Moved, .. })
+            )
+        });
     }
     let cancelled = CancelFlag::new();
     cancelled.cancel();
@@ -354,9 +388,6 @@ fn hints_are_moves_the_game_accepts() {
         let game = Game::new(kind, u64::MAX);
         let Some(hint) = game.hint(None) else { continue };
         assert!(!hint.description.is_empty());
-        match hint.mv {
-            PlayerMove::Transfer { from, count, to } => game.move_cards(from, count, to).unwrap(),
-            PlayerMove::Stock => game.deal_stock().unwrap(),
-        }
+        game.act(Action::Play { mv: hint.mv }).unwrap();
     }
 }

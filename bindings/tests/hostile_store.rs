@@ -37,12 +37,13 @@ fn played(kind: GameKind, deal: u64) -> std::sync::Arc<Game> {
         solitaire_core::notation::Completeness::Complete,
     )
     .unwrap();
-    match state.legal_move_list()[0] {
+    let mv = match state.legal_move_list()[0] {
         solitaire_core::Move::Transfer { from, count, to } => {
-            game.move_cards(from.into(), count.into(), to.into()).unwrap()
+            PlayerMove::Transfer { from: from.into(), count: count.into(), to: to.into() }
         }
-        solitaire_core::Move::Stock => game.deal_stock().unwrap(),
-    }
+        solitaire_core::Move::Stock => PlayerMove::Stock,
+    };
+    game.act(Action::Play { mv }).unwrap();
     game
 }
 

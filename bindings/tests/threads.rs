@@ -4,7 +4,7 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use solitaire_ffi::{CancelFlag, Game, GameKind, PlayerMove, Store, TapResult, Verdict, Viewport};
+use solitaire_ffi::{Action, CancelFlag, Game, GameKind, Outcome, Store, Update, Verdict, Viewport};
 
 const PHONE: Viewport =
     Viewport { width: 390.0, height: 844.0, inset_top: 47.0, inset_left: 0.0, inset_bottom: 34.0, inset_right: 0.0 };
@@ -42,9 +42,9 @@ fn table_and_tap_do_not_wait_for_a_save_in_progress() {
 
     let ui = game.clone();
     let played = within("table and tap during a save", move || {
-        let table = ui.table(PHONE);
+        let table = ui.view(PHONE);
         let card = table.cards.iter().rfind(|c| c.movable).expect("a movable card").clone();
-        (table.cards.len(), ui.tap(card.pile, card.position))
+        (table.cards.len(), ui.act(Action::Tap { pile: card.pile, index: card.position }))
     });
     assert_eq!(played.0, 52);
     assert!(played.1.is_ok());
@@ -66,12 +66,13 @@ fn the_newest_save_wins() {
     let store = Store::open(dir.to_string_lossy().into_owned()).unwrap();
     let game = Game::new(GameKind::YakutatBay, 3);
     for _ in 0..20 {
-        let table = game.table(PHONE);
-        let played = table
-            .cards
-            .iter()
-            .filter(|c| c.movable)
-            .any(|c| matches!(game.tap(c.pile, c.position), Ok(TapResult::Played)));
+        let table = game.view(PHONE);
+        let played = table.cards.iter().filter(|c| c.movable).any(|c| {
+            matches!(
+                game.act(Action::Tap { pile: c.pile, index: c.position }),
+                Ok(Update { outcome: Outcome::Moved, .. })
+            )
+        });
         let savers: Vec<_> = (0..4)
             .map(|_| {
                 let (store, game) = (store.clone(), game.clone());
@@ -101,10 +102,7 @@ fn a_cancelled_search_answers_nothing() {
 
     assert_eq!(game.still_winnable(u32::MAX, Some(flag.clone())).verdict, Verdict::Unknown);
     assert!(game.hint(Some(flag.clone())).is_none());
-    match game.hint(None).unwrap().mv {
-        PlayerMove::Transfer { from, count, to } => game.move_cards(from, count, to).unwrap(),
-        PlayerMove::Stock => game.deal_stock().unwrap(),
-    }
+    game.act(Action::Play { mv: game.hint(None).unwrap().mv }).unwrap();
     assert_eq!(game.undo_to_winnable(u32::MAX, Some(flag)), 0);
     assert_eq!(game.status().moves, 1, "nothing was undone");
 }

@@ -32,22 +32,6 @@ pub fn kind_label(kind: PileKind, index: u8) -> String {
     text
 }
 
-/// "queen of spades, face up, tableau pile 3"; a face-down card is not named.
-pub fn card_description(card: Card, pile_label: &str) -> String {
-    // Built by hand: the table describes every card after every tap, and `format!` costs more.
-    let mut text = String::with_capacity(48);
-    if card.face_up() {
-        text.push_str(rank_name(card.rank()));
-        text.push_str(" of ");
-        text.push_str(card.suit().name());
-        text.push_str(", face up, ");
-    } else {
-        text.push_str("face-down card, ");
-    }
-    text.push_str(pile_label);
-    text
-}
-
 /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades", or, empty, what it takes
 /// ("foundation 5, builds down from king, empty"): a whole pile for a screen reader, whose
 /// cards are then no separate stops.
@@ -114,22 +98,9 @@ pub fn empty_symbol(empty: EmptyMark) -> String {
     }
 }
 
-/// What a card's corner shows: "A", "2" … "10", "J", "Q", "K".
-pub fn rank_label(card: Card) -> String {
-    match card.rank() {
-        10 => "10".to_string(),
-        rank => rank_letter(rank).to_string(),
-    }
-}
-
 /// "Move the seven of hearts (and 2 cards on it) onto the eight of hearts".
 pub fn move_description(state: &State, mv: Move) -> String {
-    let Move::Transfer { from, count, to } = mv else {
-        return match state.map().waste {
-            Some(_) => "Turn a card from the stock".to_string(),
-            None => "Deal from the stock".to_string(),
-        };
-    };
+    let Move::Transfer { from, count, to } = mv else { return stock_action(state) };
     let cards = state.pile(from);
     let Some(card) = cards.len().checked_sub(usize::from(count)).and_then(|i| cards.get(i)) else {
         return format!("Move from {} to {}", pile_label(state, from), pile_label(state, to));
@@ -146,21 +117,59 @@ pub fn move_description(state: &State, mv: Move) -> String {
     format!("Move the {}{group} {target}", card.spoken_name())
 }
 
+/// What a screen reader offers on one pile: its description, its default action and every
+/// other move from it, each a whole sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PileWords {
+    pub pile: PileId,
+    pub description: String,
+    /// The label of a tap on the pile's top card (or on the stock), if it does something.
+    pub tap: Option<String>,
+    /// "Move to foundation 2" for the top card, "Move the nine of hearts to cell 1" for a card
+    /// deeper in the pile (with the cards on it), for every pile the engine lets each go to.
+    pub moves: Vec<(String, Move)>,
+}
+
+/// Every pile's words, for a screen reader; asked once per position, and only while one runs.
+pub fn table_words(game: &crate::game::Game) -> Vec<PileWords> {
+    let state = game.state();
+    (0..state.pile_count() as PileId)
+        .map(|pile| {
+            let cards = state.pile(pile);
+            let label = pile_label(state, pile);
+            let (kind, index) = state.map().kind(pile).unwrap_or((PileKind::Tableau, 0));
+            let description = pile_description(cards, &label, kind, state.spec().empty_mark(kind, index));
+            let tap = if kind == PileKind::Stock {
+                state.can_deal().then(|| stock_action(state))
+            } else {
+                let top = cards.len().checked_sub(1).filter(|&i| game.tap_destination(pile, i).is_some());
+                top.map(|i| format!("Play the {}", cards[i].spoken_name()))
+            };
+            let mut moves = Vec::new();
+            for (index, card) in cards.iter().enumerate().filter(|(_, card)| card.face_up()) {
+                let count = cards.len() - index;
+                let what = if count == 1 { String::new() } else { format!("the {} ", card.spoken_name()) };
+                for to in game.destinations(pile, index).unwrap_or_default() {
+                    let mv = Move::Transfer { from: pile, count: count as u8, to };
+                    moves.push((format!("Move {what}to {}", pile_label(state, to)), mv));
+                }
+            }
+            PileWords { pile, description, tap, moves }
+        })
+        .collect()
+}
+
+fn stock_action(state: &State) -> String {
+    match state.map().waste {
+        Some(_) => "Turn a card from the stock".to_string(),
+        None => "Deal from the stock".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::card::Suit;
-
-    #[test]
-    fn describes_face_up_and_hides_face_down() {
-        let queen = Card::new(0, Suit::Spades, 12);
-        assert_eq!(
-            card_description(queen.with_face_up(true), "tableau pile 3"),
-            "queen of spades, face up, tableau pile 3"
-        );
-        assert_eq!(card_description(queen, "tableau pile 3"), "face-down card, tableau pile 3");
-        assert_eq!(rank_label(Card::new(0, Suit::Hearts, 10)), "10");
-    }
 
     #[test]
     fn describes_a_pile_by_its_count_face_down_cards_and_top_card() {

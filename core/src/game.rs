@@ -308,6 +308,13 @@ impl Game {
         Ok(self.targets(pile, count, false))
     }
 
+    /// Where a tap on the card at `index` of `pile` would send it first, if anywhere.
+    pub fn tap_destination(&self, pile: PileId, index: usize) -> Option<PileId> {
+        self.check_card(pile, index).ok()?;
+        let count = self.state.pile(pile).len() - index;
+        self.targets(pile, count, true).first().copied()
+    }
+
     /// Tap order: foundations, then tableau piles the group builds on, then empty tableau
     /// piles, then cells, then the reserve; each left to right. A card tapped on a foundation
     /// tries the tableau before other foundations.

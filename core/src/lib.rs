@@ -14,6 +14,7 @@ pub mod games;
 pub mod layout;
 pub mod notation;
 pub mod save;
+pub mod scene;
 pub mod solver;
 pub mod spec;
 pub mod state;

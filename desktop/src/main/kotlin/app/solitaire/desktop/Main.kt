@@ -126,6 +126,7 @@ fun windowTitle(app: AppController): String {
     val screen = app.screen
     val info = when (screen) {
         Screen.Chooser -> return "Solitaire"
+        Screen.Statistics -> return "Solitaire — statistics"
         is Screen.Play -> screen.info
         is Screen.Rules -> return "${screen.info.name} — rules"
     }

@@ -1,12 +1,13 @@
 package app.solitaire.desktop
 
+import app.solitaire.core.Action
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.PileKind
 import app.solitaire.core.PlayState
 import app.solitaire.core.PlayerMove
 import app.solitaire.core.Store
-import app.solitaire.core.Table
+import app.solitaire.core.Update
 import app.solitaire.core.Verdict
 import app.solitaire.core.Viewport
 import org.junit.Assume
@@ -19,10 +20,10 @@ import kotlin.test.assertTrue
 
 /**
  * The desktop window played as a person plays it, on a virtual display: a game begun in the
- * terminal, opened from the window's chooser with the mouse, played to the win by clicks, a
- * double click and a drag, undone and redone with the keyboard, closed, opened again exactly as
- * it was, resized to a portrait window and finished there. Where to click comes from the same
- * `Game.table(viewport)` the window draws, for the table's size as found on the screen (its felt).
+ * terminal, reopened by the window by itself, left with Esc and opened from the chooser with the
+ * mouse, played to the win by clicks, a double click and a drag, undone and redone with the
+ * keyboard, closed, opened again exactly as it was, resized to a portrait window and finished there. Where to click comes from the same
+ * `Game.view(viewport)` the window draws, for the table's size as found on the screen (its felt).
  * Every wait is for a condition: the window's save reaching the position, the screen settling.
  * Screenshots go to target/screenshots for a person to look at.
  */
@@ -58,6 +59,11 @@ class WindowTest {
             playInTerminal(line.take(terminalMoves))
 
             var window = start()
+            // Started afresh, the window reopens the game saved last: the terminal's.
+            val reopened = windowBox("$title$")
+            // Esc goes back to the chooser, where a click opens the game again.
+            pointerInto(reopened)
+            screen.key("Escape")
             openFromChooser(saveAs = "chooser.png")
             var area = tableArea()
             checkTable(display.capture(), area, "table.png")
@@ -74,9 +80,9 @@ class WindowTest {
             }
             assertTrue(dragged && doubleClicked, "the line had a move to drag and one to double-click home")
 
-            keys("ctrl+z") { undo() }
-            keys("ctrl+shift+z") { redo() }
-            keys("ctrl+z") { undo() }
+            keys("ctrl+z") { act(Action.Undo) }
+            keys("ctrl+shift+z") { act(Action.Redo) }
+            keys("ctrl+z") { act(Action.Undo) }
             pointerAway()
             val left = settled(area.box, exact = true)
             left.save(File(shots, "table-before-closing.png"), area.box)
@@ -84,7 +90,6 @@ class WindowTest {
             pointerInto(area.box)
             quit(window)
             window = start()
-            openFromChooser(saveAs = null)
             val leftArea = area
             area = tableArea()
             assertEquals(leftArea, area, "the window opens again at the same place and size")
@@ -93,7 +98,7 @@ class WindowTest {
             resumed.save(File(shots, "table-resumed.png"), area.box)
             assertEquals(0, resumed.difference(left, area.box), "the game comes back exactly as it was left (pixel for pixel)")
             pointerInto(area.box) // with no window manager, keys go to the window under the pointer
-            keys("ctrl+shift+z") { redo() } // the redo history came back too
+            keys("ctrl+shift+z") { act(Action.Redo) } // the redo history came back too
 
             area = resize(640, 900)
             checkTable(settled(area.box, exact = false), area, "table-portrait.png")
@@ -115,7 +120,7 @@ class WindowTest {
 
     /** The first moves in the terminal game, in its own words (`t3 f1 1`), then `quit`. */
     private fun playInTerminal(moves: List<PlayerMove>) {
-        val piles = model.table(Viewport(400f, 800f, 0f, 0f, 0f, 0f)).piles
+        val piles = model.view(Viewport(400f, 800f, 0f, 0f, 0f, 0f)).piles
         fun name(pile: UInt): String {
             val view = piles.first { it.pile == pile }
             val short = when (view.kind) {
@@ -231,11 +236,11 @@ class WindowTest {
     /** Felt everywhere cards are not; every card the core lays out is drawn where it says. */
     private fun checkTable(shot: Shot, area: Area, name: String) {
         shot.save(File(shots, name), windowBox("$title$"))
-        val table = model.table(area.viewport)
+        val table = model.view(area.viewport)
         assertTrue(shot.count(area.box) { it == FELT } > area.box.width * area.box.height / 4, "the felt shows")
         for (card in table.cards) {
             val (x, y) = grabPoint(card, table, area)
-            assertTrue(shot[x, y] != FELT, "card ${card.description} is drawn at ($x, $y)")
+            assertTrue(shot[x, y] != FELT, "card ${card.id} (pile ${card.pile}, position ${card.position}) is drawn at ($x, $y)")
         }
         val up = table.cards.count { it.face != null }
         val down = table.cards.size - up
@@ -244,7 +249,7 @@ class WindowTest {
     }
 
     /** The middle of the part of the card that shows (above or left of the card on it), on screen. */
-    private fun grabPoint(card: app.solitaire.core.CardView, table: Table, area: Area): Pair<Int, Int> {
+    private fun grabPoint(card: app.solitaire.core.CardView, table: Update, area: Area): Pair<Int, Int> {
         val f = card.frame
         val next = table.cards.firstOrNull { it.pile == card.pile && it.position == card.position + 1u }?.frame
         var width = f.width
@@ -257,7 +262,7 @@ class WindowTest {
 
     private fun goesHomeOnDoubleClick(mv: PlayerMove, area: Area): Boolean {
         if (mv !is PlayerMove.Transfer) return false
-        val table = model.table(area.viewport)
+        val table = model.view(area.viewport)
         val foundations = table.piles.filter { it.kind == PileKind.FOUNDATION }.map { it.pile }.toSet()
         val size = table.piles.first { it.pile == mv.from }.cardCount
         return mv.to in foundations && model.destinations(mv.from, size - mv.count).firstOrNull { it in foundations } == mv.to
@@ -268,7 +273,7 @@ class WindowTest {
      * else a drag onto the pile; then waits for the window's save to reach it and the screen to settle.
      */
     private fun play(mv: PlayerMove, area: Area, how: How?) {
-        val table = model.table(area.viewport)
+        val table = model.view(area.viewport)
         val before = screen.capture()
         when (mv) {
             PlayerMove.Stock -> {
@@ -280,7 +285,7 @@ class WindowTest {
                 val size = table.piles.first { it.pile == mv.from }.cardCount
                 val card = table.cards.first { it.pile == mv.from && it.position == size - mv.count }
                 val tapped = saved().use { scratch ->
-                    scratch.tap(mv.from, card.position)
+                    scratch.act(Action.Tap(mv.from, card.position))
                     model.apply(mv)
                     scratch.positionJson() == model.positionJson()
                 }
@@ -292,8 +297,13 @@ class WindowTest {
                         val target = table.piles.first { it.pile == mv.to }.base
                         val toX = target.x + target.width / 2
                         val toY = target.y + target.height / 2
-                        val lands = saved().use { it.dropTarget(area.viewport, toX, toY) } // the window's game, before the move
-                        assertEquals(mv.to, lands, "the drop point is on the pile")
+                        // The window's game, before the move: dropped there, the cards make this move.
+                        val lands = saved().use { scratch ->
+                            scratch.view(area.viewport)
+                            scratch.act(Action.Drop(mv.from, card.position, toX, toY))
+                            scratch.positionJson() == model.positionJson()
+                        }
+                        assertTrue(lands, "the drop point is on the pile")
                         val dx = toX - (card.frame.x + card.frame.width / 2)
                         val dy = toY - (card.frame.y + card.frame.height / 2)
                         screen.drag(x, y, x + dx.toInt(), y + dy.toInt())
@@ -317,7 +327,7 @@ class WindowTest {
     /** Onto the table's top left corner, where no card is. */
     private fun pointerInto(box: Box) = screen.xdotool("mousemove", "${box.x + 2}", "${box.y + 2}")
 
-    private fun keys(keys: String, onModel: Game.() -> Unit) {
+    private fun keys(keys: String, onModel: Game.() -> Any) {
         screen.key(keys)
         model.onModel()
         waitFor("the window's save after $keys") { savedMatches().takeIf { it } }
@@ -345,9 +355,8 @@ class WindowTest {
         }
     }
 
-    private fun Game.apply(mv: PlayerMove) = when (mv) {
-        is PlayerMove.Transfer -> moveCards(mv.from, mv.count, mv.to)
-        PlayerMove.Stock -> dealStock()
+    private fun Game.apply(mv: PlayerMove) {
+        act(Action.Play(mv))
     }
 
     private companion object {

@@ -1,34 +1,37 @@
 package app.solitaire.core
 
 /**
- * What a player's tap costs across the boundary: `tap` plus the new `table`, from Kotlin
- * through JNA, per game. Not a test: run it with
- * `mvn -f tests/kotlin/pom.xml test-compile exec:java` after `bindings/generate --release`.
+ * What a player's tap costs across the boundary: one `act` that plays it and answers with what
+ * to draw (the status and the cards that changed), from Kotlin through JNA, per game. Not a test:
+ * run it with `mvn -f tests/kotlin/pom.xml test-compile exec:java` after `bindings/generate --release`.
+ * Each round taps a card that has somewhere to go, then undoes it (timed apart).
  */
-fun main() {
+fun main(args: Array<String>) {
     val viewport = Viewport(390f, 844f, 47f, 0f, 34f, 0f)
-    val rounds = 20_000
-    val warmup = 10_000
+    val rounds = args.getOrNull(0)?.toInt() ?: 20_000
+    val warmup = args.getOrNull(1)?.toInt() ?: 10_000
     for (info in gameCatalog()) {
         Game(info.kind, 1uL).use { game ->
-            // A card that has somewhere to go; each round taps it, then undoes (not timed).
-            val card = game.table(viewport).cards.first { it.movable && game.destinations(it.pile, it.position).isNotEmpty() }
-            val both = LongArray(rounds)
-            val tableOnly = LongArray(rounds)
+            val table = game.view(viewport)
+            val card = table.cards.first { it.movable && game.destinations(it.pile, it.position).isNotEmpty() }
+            val tap = Action.Tap(card.pile, card.position)
+            val taps = LongArray(rounds)
+            val undos = LongArray(rounds)
+            var sent = 0
             repeat(warmup + rounds) { round ->
                 val start = System.nanoTime()
-                game.tap(card.pile, card.position)
+                val update = game.act(tap)
                 val tapped = System.nanoTime()
-                val table = game.table(viewport)
+                game.act(Action.Undo)
                 val end = System.nanoTime()
-                check(table.cards.isNotEmpty())
-                game.undo()
+                check(update.outcome == Outcome.MOVED)
                 if (round >= warmup) { // the first rounds let the JIT compile the path
-                    both[round - warmup] = end - start
-                    tableOnly[round - warmup] = end - tapped
+                    taps[round - warmup] = tapped - start
+                    undos[round - warmup] = end - tapped
+                    sent = update.cards.size
                 }
             }
-            println("%-13s tap + table: %s   table alone: %s".format(info.name, summary(both), summary(tableOnly)))
+            println("%-13s tap + what to draw: %s   undo + what to draw: %s   (%d cards sent)".format(info.name, summary(taps), summary(undos), sent))
         }
     }
 }

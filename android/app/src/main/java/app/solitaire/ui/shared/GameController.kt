@@ -5,6 +5,7 @@ import androidx.compose.runtime.mutableIntStateOf
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.geometry.Offset
+import app.solitaire.core.Action
 import app.solitaire.core.CancelFlag
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
@@ -12,11 +13,12 @@ import app.solitaire.core.GameException
 import app.solitaire.core.GameStats
 import app.solitaire.core.GameStatus
 import app.solitaire.core.Hint
+import app.solitaire.core.Outcome
+import app.solitaire.core.PileSpeech
 import app.solitaire.core.PlayState
 import app.solitaire.core.PlayerMove
 import app.solitaire.core.Store
-import app.solitaire.core.Table
-import app.solitaire.core.TapResult
+import app.solitaire.core.Update
 import app.solitaire.core.Verdict
 import app.solitaire.core.Viewport
 import kotlinx.coroutines.CoroutineScope
@@ -42,9 +44,9 @@ data class Drag(
 enum class ShowMeState { IDLE, SEARCHING, PLAYING }
 
 /**
- * One game on screen. Every rule is the core's: this forwards input, then redraws from
- * `game.table()` and `game.status()`, saves in the background and runs the solver off the
- * UI thread. Call its methods from the UI thread.
+ * One game on screen. Every rule is the core's: this forwards input with one `game.act()` per
+ * action, lays the update it answers over the table drawn (`table`, `status`), saves in the
+ * background and runs the solver off the UI thread. Call its methods from the UI thread.
  */
 class GameController(
     game: Game,
@@ -52,15 +54,23 @@ class GameController(
     private val scope: CoroutineScope,
     private val workers: Workers,
     /** The wait between two moves "show me" plays, so a person can follow them (tests pass 0). */
-    private val showMePaceMs: Long = 500,
+    private val showMePaceMs: Long = SHOW_ME_PACE_MS,
 ) {
     var game: Game by mutableStateOf(game)
         private set
     var status: GameStatus by mutableStateOf(game.status())
         private set
 
-    /** Bumped whenever the position changes: the table is redrawn from the core then. */
+    /** The table as drawn for the viewport last shown (`show`). */
+    var table: DrawnTable by mutableStateOf(DrawnTable.EMPTY)
+        private set
+
+    /** Bumped whenever the position changes. */
     var revision by mutableIntStateOf(0)
+        private set
+
+    /** Calls into the core made for drawing and playing (not searches or saves): tests count them. */
+    var coreCalls = 0
         private set
     var drag: Drag? by mutableStateOf(null)
         private set
@@ -82,7 +92,7 @@ class GameController(
         private set
 
     private var viewport: Viewport? = null
-    private var lastTable: Table? = null
+    private var speech: Pair<Int, List<PileSpeech>>? = null
     private var winnableCheck: Job? = null
 
     /** Stop the searches in flight: cancelling a coroutine cannot interrupt the core's call. */
@@ -98,39 +108,54 @@ class GameController(
         loadStats()
     }
 
-    /** The table for this drawing area; remembered for drops, which are judged in its points. */
-    fun table(viewport: Viewport): Table {
+    /** Draws the table for this drawing area from scratch (a new size, or a new game). */
+    fun show(viewport: Viewport) {
         this.viewport = viewport
-        return game.table(viewport).also { lastTable = it }
+        coreCalls++
+        val update = game.view(viewport)
+        table = DrawnTable.of(update)
+        status = update.status
     }
 
-    /** The core's tap: the card goes to its best place, or back where it started (both redraw). */
-    fun tap(pile: UInt, index: UInt) = play { game.tap(pile, index) != TapResult.NO_MOVE }
+    /** The core's tap: the card goes to its best place, or back where it started. */
+    fun tap(pile: UInt, index: UInt) = play(Action.Tap(pile, index))
 
-    fun dealStock() = play { game.dealStock(); true }
+    fun dealStock() = play(Action.Play(PlayerMove.Stock))
 
-    fun undo() = play { game.undo(); true }
+    fun undo() = play(Action.Undo)
 
-    fun redo() = play { game.redo(); true }
+    fun redo() = play(Action.Redo)
 
-    fun setAutoPlay(on: Boolean) = play { game.setAutoPlay(on); true }
+    /** Saved even when switching it moves nothing, or the setting would be lost. */
+    fun setAutoPlay(on: Boolean) = play(Action.AutoPlay(on), force = true)
+
+    /** Plays a move the player chose: a hint's, or a screen reader's "Move … to …". */
+    fun play(move: PlayerMove) = play(Action.Play(move))
 
     /** Every pile the core lets `card` (with the cards on it) move to. */
     fun destinations(card: CardView): List<UInt> = try {
+        coreCalls++
         game.destinations(card.pile, card.position)
     } catch (e: GameException) {
         emptyList() // the card moved meanwhile
     }
 
-    /** Moves `card` and the cards on it onto `to` (a screen reader's "Move … to …"). */
-    fun move(card: CardView, to: UInt) {
-        val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
-        play { game.moveCards(card.pile, pile.cardCount - card.position, to); true }
+    /**
+     * The screen reader's words and actions for every pile: asked of the core once per position,
+     * and only when a screen reader (or a test) reads the table's semantics.
+     */
+    fun speech(): List<PileSpeech> {
+        speech?.let { (at, words) -> if (at == revision) return words }
+        coreCalls++
+        return game.speech().also { speech = revision to it }
     }
+
+    /** Plays an action a screen reader offered. */
+    fun speak(action: Action) = play(action)
 
     fun startDrag(card: CardView) {
         stopShowingMe()
-        val pile = lastTable?.piles?.firstOrNull { it.pile == card.pile } ?: return
+        val pile = table.pile(card.pile) ?: return
         val targets = destinations(card).toSet()
         val centre = Offset(card.frame.x + card.frame.width / 2, card.frame.y + card.frame.height / 2)
         drag = Drag(card.pile, card.position, pile.cardCount - card.position, targets, centre)
@@ -148,10 +173,8 @@ class GameController(
     fun endDrag() {
         val current = drag ?: return
         drag = null
-        val viewport = viewport ?: return
         val at = current.grabCentre + current.offset
-        val target = game.dropTarget(viewport, at.x, at.y) ?: return
-        if (target != current.pile) play { game.moveCards(current.pile, current.count, target); true }
+        play(Action.Drop(current.pile, current.index, at.x, at.y))
     }
 
     fun cancelDrag() {
@@ -207,17 +230,19 @@ class GameController(
                 }
             }
             val next = when (action) {
-                NewGame.Restart -> old.also { it.restart() }
+                NewGame.Restart -> old.also { it.act(Action.Restart) }
                 NewGame.Random -> Game.newRandom(kind)
                 NewGame.Winnable -> withContext(workers.search) { Game.newWinnable(kind) }
                 is NewGame.Deal -> Game(kind, action.number)
             }
             if (next !== old) {
-                next.setAutoPlay(old.status().autoPlay)
+                next.act(Action.AutoPlay(old.status().autoPlay))
                 game = next
                 workers.enqueue { old.close() } // after any save still queued for it
             }
             unwinnableDismissed = false
+            val shown = viewport
+            if (shown != null) show(shown) else status = next.status()
             changed()
             if (!recorded) message = "The statistics could not be updated"
         }
@@ -235,7 +260,7 @@ class GameController(
         val asked = game
         scope.launch {
             withContext(workers.search) { asked.undoToWinnable(2_000u) }
-            if (asked === game) changed()
+            if (asked === game) play(Action.Refresh, stopShowing = false, force = true)
         }
     }
 
@@ -269,7 +294,11 @@ class GameController(
             ensureActive()
             if (asked !== game || moves != status.moves) return@launch // the position changed meanwhile
             when (found.verdict) {
-                Verdict.UNWINNABLE -> message = "This position cannot be won: the solver proved it"
+                Verdict.UNWINNABLE -> {
+                    message = "This position cannot be won: the solver proved it"
+                    // As on iOS: the dialog that offers to undo back to where it can still be won.
+                    notice = Notice.Unwinnable
+                }
                 Verdict.UNKNOWN -> message = "The solver found no win in time"
                 Verdict.WINNABLE -> {
                     showMe = ShowMeState.PLAYING
@@ -294,32 +323,43 @@ class GameController(
         for (move in line) {
             delay(showMePaceMs)
             currentCoroutineContext().ensureActive() // a stop that came as the wait ended
-            try {
-                asked.playAssisted(move)
+            val update = try {
+                coreCalls++
+                asked.act(Action.Assisted(move))
             } catch (e: GameException.IllegalMove) {
                 return // the position is no longer the one the line was found for
             } catch (e: GameException) {
                 message = "Could not play the solver's move"
                 return
             }
-            changed()
+            drawn(update)
         }
     }
 
-    /** Runs a player's action (which stops "show me"); `true` from it means the position changed. */
-    private inline fun play(action: () -> Boolean) {
-        stopShowingMe()
-        val moved = try {
-            action()
+    /**
+     * Plays a player's action (which stops "show me") in one call to the core, and draws what
+     * changed. Refused (nothing to undo, a card that moved meanwhile), the table stays as it is.
+     */
+    private fun play(action: Action, stopShowing: Boolean = true, force: Boolean = false) {
+        if (stopShowing) stopShowingMe()
+        val update = try {
+            coreCalls++
+            game.act(action)
         } catch (e: GameException) {
-            false // e.g. nothing to undo, or a card that moved meanwhile: the table stays as it is
+            return
         }
-        if (moved) changed()
+        drawn(update, force)
+    }
+
+    /** Lays `update` over the table; a changed position is saved and checked like any other. */
+    private fun drawn(update: Update, force: Boolean = false) {
+        table = table.apply(update)
+        status = update.status
+        if (update.outcome != Outcome.UNCHANGED || force) changed()
     }
 
     private fun changed() {
         stopSearches()
-        status = game.status()
         revision++
         hint = null
         message = null
@@ -383,6 +423,9 @@ class GameController(
 
 /** How long play must pause before the still-winnable search starts. */
 const val WINNABLE_CHECK_AFTER_MS = 600L
+
+/** The wait between two moves "show me" plays, so a person can follow them. */
+const val SHOW_ME_PACE_MS = 500L
 
 /** How long "show me" lets the solver search for a win. */
 const val SHOW_ME_BUDGET_MS = 10_000u

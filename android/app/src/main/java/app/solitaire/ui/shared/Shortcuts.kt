@@ -20,7 +20,7 @@ import androidx.compose.ui.input.key.onKeyEvent
 import androidx.compose.ui.input.key.type
 import app.solitaire.core.CardView
 import app.solitaire.core.PileKind
-import app.solitaire.core.PileView
+import app.solitaire.core.PlayerMove
 
 /**
  * A keyboard's shortcuts (a desktop window, a tablet with a keyboard), on the app's root: they
@@ -61,8 +61,9 @@ fun AppController.onShortcut(event: KeyEvent): Boolean {
  */
 val LocalDoubleClickHome = staticCompositionLocalOf { false }
 
-/** A double click on `card`: to the first foundation the core lets it go to, if any. */
-fun GameController.playHome(card: CardView, piles: List<PileView>) {
-    val foundations = piles.filter { it.kind == PileKind.FOUNDATION }.map { it.pile }.toSet()
-    destinations(card).firstOrNull { it in foundations }?.let { move(card, it) }
+/** A double click on `card`: with the cards on it, to the first foundation the core lets it go to, if any. */
+fun GameController.playHome(card: CardView) {
+    val from = table.pile(card.pile) ?: return
+    val home = destinations(card).firstOrNull { table.pile(it)?.kind == PileKind.FOUNDATION } ?: return
+    play(PlayerMove.Transfer(card.pile, from.cardCount - card.position, home))
 }

@@ -9,7 +9,7 @@ import androidx.compose.foundation.clickable
 import androidx.compose.foundation.combinedClickable
 import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.absoluteOffset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.Text
@@ -20,6 +20,8 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.staticCompositionLocalOf
+import androidx.compose.ui.AbsoluteAlignment
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
@@ -33,6 +35,7 @@ import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.zIndex
@@ -42,8 +45,14 @@ import app.solitaire.core.Hint
 import app.solitaire.core.PileKind
 import app.solitaire.core.PileView
 import app.solitaire.core.PlayerMove
-import app.solitaire.core.Table
 import app.solitaire.core.Viewport
+
+/**
+ * What the platform adds to the table's own modifier: on Android, exclusion from the system's
+ * edge gestures, so that a drag starting near the screen's edge moves a card instead of going Back.
+ * (That modifier exists on Android only; this UI is compiled for the desktop too.)
+ */
+val LocalTableModifier = staticCompositionLocalOf<Modifier> { Modifier }
 
 /** Above every card the core stacks, so a dragged group and drop highlights stay on top. */
 private const val ON_TOP = 10_000f
@@ -54,15 +63,21 @@ private const val ON_TOP = 10_000f
  */
 @Composable
 fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Modifier = Modifier) {
-    val table = remember(viewport, controller.revision, controller.game) { controller.table(viewport) }
+    remember(viewport, controller.game) { controller.show(viewport) }
+    val table = controller.table
     val drag = controller.drag
-    val hinted = hintedCards(controller.hint, table.piles)
+    val hinted = hintedCards(controller.hint, table)
     val hintTarget = (controller.hint?.mv as? PlayerMove.Transfer)?.to
     val stockHinted = controller.hint?.mv is PlayerMove.Stock
     val colors = LocalTableColors.current
     // Rotation or a theme switch recreates the table mid-drag: its gesture never ends, so end it here.
     DisposableEffect(controller) { onDispose { controller.cancelDrag() } }
-    Box(modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table")) {
+    // Top left, not top start: a right-to-left Box would put every card at its right edge first.
+    Box(
+        modifier.size(viewport.width.dp, viewport.height.dp).then(LocalTableModifier.current)
+            .background(colors.felt).testTag("table"),
+        contentAlignment = AbsoluteAlignment.TopLeft,
+    ) {
         for (pile in table.piles) {
             key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
         }
@@ -71,14 +86,14 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
                 val dragged = drag != null && card.pile == drag.pile && card.position >= drag.index
                 val highlight = when {
                     card.pile to card.position in hinted -> colors.hint
-                    stockHinted && table.piles.any { it.pile == card.pile && it.kind == PileKind.STOCK } -> colors.hint
+                    stockHinted && table.pile(card.pile)?.kind == PileKind.STOCK -> colors.hint
                     else -> Color.Transparent
                 }
-                TableCard(card, controller, dragOffset = if (dragged) drag.offset else null, highlight = highlight, piles = table.piles)
+                TableCard(card, controller, table.indexHeight.dp, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
             }
         }
         for (pile in table.piles) {
-            key("stop", pile.pile) { PileStop(pile, table, controller) }
+            key("stop", pile.pile) { PileStop(pile, controller) }
         }
         for (pile in table.piles) {
             val target = drag?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
@@ -88,42 +103,30 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
 }
 
 /**
- * A pile's one screen-reader stop, over its whole area: the core's description of it, a tap
- * (the top card's, or the stock's deal) and "Move … to …" for every destination the core lists
- * for each movable card. It draws nothing and takes no touch, so fingers still reach the cards beneath.
+ * A pile's one screen-reader stop, over its whole area: the core's description of it, its tap
+ * (the top card's, or the stock's deal) and "Move … to …" for every move the core lists from it.
+ * The words come from `controller.speech()`, asked once per position and only when the semantics
+ * are read (a screen reader or a test), never while a card is dragged. It draws nothing and
+ * takes no touch, so fingers still reach the cards beneath.
  */
 @Composable
-private fun PileStop(pile: PileView, table: Table, controller: GameController) {
-    val cards = table.cards.filter { it.pile == pile.pile }.sortedBy { it.position }
-    val top = cards.lastOrNull()
-    val canDeal = pile.kind == PileKind.STOCK && controller.status.canDeal
+private fun PileStop(pile: PileView, controller: GameController) {
     Box(
         Modifier.at(pile.frame).zIndex(ON_TOP + 2).testTag("stop-${pile.pile}").semantics {
-            contentDescription = pile.description
-            when {
-                canDeal -> onClick(label = "Deal") { controller.dealStock(); true }
-                top != null && top.movable -> onClick(label = "Play ${cardName(top, pile)}") {
-                    controller.tap(top.pile, top.position)
-                    true
-                }
-            }
-            customActions = cards.filter { it.movable && it.face != null }.flatMap { card ->
-                controller.destinations(card).mapNotNull { to ->
-                    val label = table.piles.firstOrNull { it.pile == to }?.label ?: return@mapNotNull null
-                    CustomAccessibilityAction("Move ${cardName(card, pile)} to $label") {
-                        controller.move(card, to)
-                        true
-                    }
-                }
+            val words = controller.speech().firstOrNull { it.pile == pile.pile } ?: return@semantics
+            contentDescription = words.description
+            words.tap?.let { tap -> onClick(label = tap.label) { controller.speak(tap.action); true } }
+            customActions = words.moves.map { move ->
+                CustomAccessibilityAction(move.label) { controller.speak(move.action); true }
             }
         },
     )
 }
 
 /** The cards a hint moves: the top `count` of its source pile. */
-private fun hintedCards(hint: Hint?, piles: List<PileView>): Set<Pair<UInt, UInt>> {
+private fun hintedCards(hint: Hint?, table: DrawnTable): Set<Pair<UInt, UInt>> {
     val mv = hint?.mv as? PlayerMove.Transfer ?: return emptySet()
-    val size = piles.firstOrNull { it.pile == mv.from }?.cardCount ?: return emptySet()
+    val size = table.pile(mv.from)?.cardCount ?: return emptySet()
     return (size - mv.count until size).map { mv.from to it }.toSet()
 }
 
@@ -142,9 +145,10 @@ private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boo
         contentAlignment = Alignment.Center,
     ) {
         // What the empty place takes, drawn with the outline; sized with the pile, like a card's marks.
-        if (pile.cardCount == 0u && pile.emptySymbol.isNotEmpty()) {
+        val symbol = pile.empty.symbol()
+        if (pile.cardCount == 0u && symbol.isNotEmpty()) {
             val size = with(LocalDensity.current) { (pile.base.width * 0.3f).dp.toSp() }
-            Text(pile.emptySymbol, color = colors.outline, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))
+            Text(symbol, color = colors.outline, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))
         }
     }
 }
@@ -159,7 +163,7 @@ private fun DropHighlight(frame: Frame, color: Color) {
 }
 
 @Composable
-private fun TableCard(card: CardView, controller: GameController, dragOffset: Offset?, highlight: Color, piles: List<PileView>) {
+private fun TableCard(card: CardView, controller: GameController, indexHeight: Dp, dragOffset: Offset?, highlight: Color) {
     val colors = LocalTableColors.current
     val current by rememberUpdatedState(card)
     val home = Offset(card.frame.x, card.frame.y)
@@ -182,17 +186,14 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
     PlayingCard(
         face = card.face,
         width = card.frame.width.dp,
+        indexHeight = indexHeight,
         highlight = if (ring.alpha == 0f) Color.Transparent else ring,
         modifier = Modifier
-            .offset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
+            .absoluteOffset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
             .size(card.frame.width.dp, card.frame.height.dp)
             .zIndex(if (dragOffset != null) ON_TOP + card.z.toFloat() else card.z.toFloat())
             .testTag("card-${card.id}")
-            // The pile's stop speaks for its cards; the description stays for tests and tools.
-            .semantics {
-                contentDescription = card.description
-                hideFromAccessibility()
-            }
+            .semantics { hideFromAccessibility() } // the pile's stop speaks for its cards
             .pointerInput(card.id) {
                 detectDragGestures(
                     onDragStart = { if (current.movable) controller.startDrag(current) },
@@ -205,11 +206,15 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
                 )
             }
             .combinedClickable(
-                onDoubleClick = if (LocalDoubleClickHome.current) ({ controller.playHome(current, piles) }) else null,
+                onDoubleClick = if (LocalDoubleClickHome.current) ({ controller.playHome(current) }) else null,
             ) { controller.tap(current.pile, current.position) },
     )
 }
 
-/** Places a box at a frame given in points, from the table's top left. */
+/**
+ * Places a box at a frame given in points, from the table's top left, whatever the layout
+ * direction: the core's layout, its drop targets and a finger's drag are all left to right, so a
+ * right-to-left language must not mirror the table (the controls around it still follow it).
+ */
 private fun Modifier.at(frame: Frame): Modifier =
-    offset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)
+    absoluteOffset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)

@@ -1,14 +1,16 @@
 package app.solitaire.ui.proof
 
+import app.solitaire.core.Action
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
+import app.solitaire.core.Outcome
 import app.solitaire.core.PileKind
+import app.solitaire.core.PlayerMove
 import app.solitaire.core.Store
-import app.solitaire.core.Table
-import app.solitaire.core.TapResult
 import app.solitaire.core.Viewport
 import app.solitaire.core.gameCatalog
+import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Workers
 import kotlinx.coroutines.CoroutineScope
@@ -35,19 +37,37 @@ fun controller(kind: GameKind, store: Store = newStore()) = GameController(Game(
 /** Waits until every save queued so far has been written. */
 fun drainSaves() = runBlocking { withContext(workers.saves) {} }
 
-fun Table.pileOf(kind: PileKind): List<CardView> {
-    val pile = piles.first { it.kind == kind }.pile
-    return cards.filter { it.pile == pile }.sortedBy { it.position }
+/** The whole table of a game nothing else draws (a twin, or one a test plays by hand). */
+fun Game.table(viewport: Viewport): DrawnTable = DrawnTable.of(view(viewport))
+
+fun Game.tap(pile: UInt, index: UInt): Outcome = act(Action.Tap(pile, index)).outcome
+
+fun Game.play(move: PlayerMove) {
+    act(Action.Play(move))
 }
 
-fun Table.countIn(kind: PileKind): Int = piles.filter { it.kind == kind }.sumOf { it.cardCount.toInt() }
+fun Game.moveCards(from: UInt, count: UInt, to: UInt) = play(PlayerMove.Transfer(from, count, to))
+
+fun Game.dealStock() = play(PlayerMove.Stock)
+
+fun Game.undo() {
+    act(Action.Undo)
+}
+
+fun Game.redo() {
+    act(Action.Redo)
+}
+
+fun DrawnTable.pileOf(kind: PileKind): List<CardView> = cardsOf(piles.first { it.kind == kind }.pile)
+
+fun DrawnTable.countIn(kind: PileKind): Int = piles.filter { it.kind == kind }.sumOf { it.cardCount.toInt() }
 
 /** The first face-up card the core plays when tapped, and the table that results (on a twin game). */
-fun firstPlayableTap(kind: GameKind, viewport: Viewport): Pair<CardView, Table>? {
+fun firstPlayableTap(kind: GameKind, viewport: Viewport): Pair<CardView, DrawnTable>? {
     val cards = Game(kind, DEAL).use { it.table(viewport).cards }
     for (card in cards.filter { it.movable && it.face != null }) {
         Game(kind, DEAL).use { twin ->
-            if (twin.tap(card.pile, card.position) == TapResult.PLAYED) return card to twin.table(viewport)
+            if (twin.tap(card.pile, card.position) == Outcome.MOVED) return card to twin.table(viewport)
         }
     }
     return null
@@ -59,7 +79,7 @@ fun playSomeMoves(game: Game, moves: Int) {
     repeat(moves) {
         val table = game.table(viewport)
         val played = table.cards.filter { it.movable && it.face != null }
-            .any { game.tap(it.pile, it.position) == TapResult.PLAYED }
+            .any { game.tap(it.pile, it.position) == Outcome.MOVED }
         if (!played && game.status().canDeal) game.dealStock()
     }
 }

@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
@@ -8,34 +9,47 @@ import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.assertContentDescriptionEquals
+import androidx.compose.ui.test.click
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.assertPositionInRootIsEqualTo
 import androidx.compose.ui.test.getUnclippedBoundsInRoot
 import androidx.compose.ui.test.junit4.v2.createComposeRule
-import androidx.compose.ui.test.onAllNodesWithContentDescription
 import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.layout.onPlaced
+import androidx.compose.ui.platform.LocalLayoutDirection
+import androidx.compose.ui.unit.IntSize
+import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.height
 import androidx.compose.ui.unit.width
+import app.solitaire.core.Action
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.PileKind
-import app.solitaire.core.Table
+import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
+import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.statusLine
+import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
+import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
+
+/** How far below a card's top edge a finger takes it: within the strip a fan leaves showing. */
+private const val GRAB_DP = 4f
 
 /** Drives the shared game screen as a player would, and checks what it shows against the core. */
 class GameUiTest {
@@ -44,14 +58,18 @@ class GameUiTest {
 
     /** What the screen shows; content can be set once per test, so games are swapped in here. */
     private var shown by mutableStateOf<GameController?>(null)
+    private var direction by mutableStateOf(LayoutDirection.Ltr)
 
-    private fun show(kind: GameKind): GameController {
+    private fun show(kind: GameKind, layoutDirection: LayoutDirection = LayoutDirection.Ltr): GameController {
         val controller = controller(kind)
         if (shown == null) {
             rule.setContent {
-                shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                CompositionLocalProvider(LocalLayoutDirection provides direction) {
+                    shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                }
             }
         }
+        direction = layoutDirection
         shown = controller
         rule.waitForIdle()
         return controller
@@ -70,7 +88,12 @@ class GameUiTest {
             .assertPositionInRootIsEqualTo(table.left + card.frame.x.dp, table.top + card.frame.y.dp)
     }
 
-    private fun Table.placements() = cards.associate { it.id to Triple(it.pile, it.position, it.frame) }
+    /** A finger on the part of `card` that shows: its top edge (cards above it cover the rest). */
+    private fun tapCard(card: CardView) {
+        rule.onNodeWithTag("card-${card.id}").performTouchInput { click(Offset(centerX, GRAB_DP * density)) }
+    }
+
+    private fun DrawnTable.placements() = cards.associate { it.id to Triple(it.pile, it.position, it.frame) }
 
     @Test
     fun tappingTheStockDeals() {
@@ -82,7 +105,8 @@ class GameUiTest {
         rule.onNodeWithTag("card-${top.id}").performClick()
         rule.waitForIdle()
 
-        val after = controller.game.table(viewport)
+        val after = controller.table
+        assertEquals(controller.game.table(viewport), after, "what was drawn is the whole table")
         assertTrue(after.countIn(PileKind.STOCK) < before.countIn(PileKind.STOCK), "the stock shrinks")
         assertTrue(after.countIn(PileKind.TABLEAU) > before.countIn(PileKind.TABLEAU), "the tableau grows")
         after.cards.forEach(::assertDrawnAt)
@@ -95,10 +119,11 @@ class GameUiTest {
             val viewport = controller.shownViewport
             val (card, expected) = assertNotNull(firstPlayableTap(kind, viewport), "$kind has a card to play")
 
-            rule.onNodeWithTag("card-${card.id}").performClick()
+            tapCard(card)
             rule.waitForIdle()
 
-            assertEquals(expected.placements(), controller.game.table(viewport).placements(), "$kind after tapping ${card.description}")
+            assertEquals(expected.placements(), controller.table.placements(), "$kind after tapping card ${card.id}")
+            assertEquals(controller.game.table(viewport), controller.table, "$kind: what was drawn is the whole table")
             assertEquals(1u, controller.status.moves)
             expected.cards.forEach(::assertDrawnAt)
         }
@@ -108,25 +133,48 @@ class GameUiTest {
     fun undoBringsTheTableBack() {
         val controller = show(GameKind.ZERLINE)
         val viewport = controller.shownViewport
-        val opening = controller.game.table(viewport)
+        val opening = controller.table
         val (card, _) = assertNotNull(firstPlayableTap(GameKind.ZERLINE, viewport))
-        rule.onNodeWithTag("card-${card.id}").performClick()
+        tapCard(card)
         rule.waitForIdle()
-        assertTrue(controller.game.table(viewport).placements() != opening.placements())
+        assertTrue(controller.table.placements() != opening.placements())
 
         rule.onNodeWithContentDescription("Undo").performClick()
         rule.waitForIdle()
 
-        assertEquals(opening.placements(), controller.game.table(viewport).placements())
+        assertEquals(opening.placements(), controller.table.placements())
+        assertEquals(controller.game.table(viewport), controller.table)
         opening.cards.forEach(::assertDrawnAt)
     }
 
+    /** The platform's modifier for the table (Android: no system edge gestures over it) is applied to it. */
     @Test
-    fun draggingACardOntoALegalPileMovesIt() {
+    fun thePlatformsTableModifierCoversTheWholeTable() {
+        var covered: IntSize? = null
+        val controller = controller(GameKind.DNIEPER)
+        rule.setContent {
+            CompositionLocalProvider(LocalTableModifier provides Modifier.onPlaced { covered = it.size }) {
+                SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+            }
+        }
+        rule.waitForIdle()
+        val table = rule.onNodeWithTag("table").fetchSemanticsNode().size
+        assertEquals(table, covered)
+    }
+
+    @Test
+    fun draggingACardOntoALegalPileMovesIt() = dragOntoALegalPile(LayoutDirection.Ltr)
+
+    /** In a right-to-left language the table is not mirrored: the card follows the finger. */
+    @Test
+    fun draggingInARightToLeftLayoutMovesTheCardWithTheFinger() = dragOntoALegalPile(LayoutDirection.Rtl)
+
+    private fun dragOntoALegalPile(layoutDirection: LayoutDirection) {
         val kind = GameKind.YAKUTAT_BAY
-        val controller = show(kind)
+        val controller = show(kind, layoutDirection)
+        controller.table.cards.forEach(::assertDrawnAt)
         val viewport = controller.shownViewport
-        val table = controller.game.table(viewport)
+        val table = controller.table
         // A card the core lets go somewhere, and what the core does with that move on a twin.
         val (card, to) = table.cards.filter { it.movable && it.face != null }.firstNotNullOf { card ->
             controller.game.destinations(card.pile, card.position).firstOrNull { it != card.pile }?.let { card to it }
@@ -142,27 +190,28 @@ class GameUiTest {
             base.y + base.height / 2 - (card.frame.y + card.frame.height / 2),
         )
 
+        val callsBefore = controller.coreCalls
         rule.onNodeWithTag("card-${card.id}").performTouchInput {
-            down(center)
+            down(Offset(centerX, GRAB_DP * density))
             repeat(10) { moveBy(Offset(by.x * density / 10, by.y * density / 10)) }
-            up()
         }
         rule.waitForIdle()
+        // Ten frames of dragging: one call at the drag's start (where may it go?), none per frame.
+        assertEquals(callsBefore + 1, controller.coreCalls, "calls into the core while dragging")
+        rule.onNodeWithTag("card-${card.id}").performTouchInput { up() }
+        rule.waitForIdle()
 
-        assertEquals(expected.placements(), controller.game.table(viewport).placements())
+        assertEquals(expected.placements(), controller.table.placements())
         expected.cards.forEach(::assertDrawnAt)
     }
 
     @Test
-    fun everyCardAndControlHasADescription() {
+    fun everyPileAndControlHasADescription() {
         val controller = show(GameKind.CHEQUERS)
-        val table = controller.game.table(controller.shownViewport)
-        for (card in table.cards) {
-            assertTrue(card.description.isNotBlank())
-            assertTrue(rule.onAllNodesWithContentDescription(card.description).fetchSemanticsNodes().isNotEmpty(), card.description)
+        for (words in controller.speech()) {
+            assertTrue(words.description.isNotBlank())
+            rule.onNodeWithTag("stop-${words.pile}", useUnmergedTree = true).assertContentDescriptionEquals(words.description)
         }
-        val faceUp = table.cards.first { it.face != null }
-        assertTrue(Regex(".+, face up, .+ \\d+").matches(faceUp.description), faceUp.description)
         for (control in listOf("Undo", "Redo", "Hint", "New game", "Auto-play")) {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
@@ -172,12 +221,14 @@ class GameUiTest {
     @Test
     fun everyEmptyPlaceShowsWhatItTakesAndTalkBackSaysIt() {
         val controller = show(GameKind.CHEQUERS)
-        val table = controller.game.table(controller.shownViewport)
-        val marked = table.piles.filter { it.cardCount == 0u && it.emptySymbol.isNotEmpty() }
-        assertEquals(setOf("A↑", "K↓"), marked.map { it.emptySymbol }.toSet(), "Chequers opens with rising and falling foundations empty")
+        val table = controller.table
+        val marked = table.piles.filter { it.cardCount == 0u && it.empty.symbol().isNotEmpty() }
+        assertEquals(setOf("A↑", "K↓"), marked.map { it.empty.symbol() }.toSet(), "Chequers opens with rising and falling foundations empty")
+        val speech = controller.speech()
         for (pile in marked) {
-            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.emptySymbol)
-            rule.onNodeWithTag("stop-${pile.pile}", useUnmergedTree = true).assertContentDescriptionEquals(pile.description)
+            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.empty.symbol())
+            val said = speech.first { it.pile == pile.pile }.description
+            assertTrue(said.endsWith(if (pile.empty.symbol().endsWith("↑")) "builds up from ace, empty" else "builds down from king, empty"), said)
         }
         for (pile in table.piles.filter { it.cardCount > 0u }) {
             rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertDoesNotExist()
@@ -194,7 +245,7 @@ class GameUiTest {
     @Test
     fun talkBackStopsOncePerPileAndPlaysAMoveThroughACustomAction() {
         val controller = show(GameKind.DNIEPER)
-        val table = controller.game.table(controller.shownViewport)
+        val table = controller.table
         val stops = stops(rule.onNodeWithTag("table", useUnmergedTree = true).fetchSemanticsNode())
         assertEquals(table.piles.map { "stop-${it.pile}" }, stops.map { it.config[SemanticsProperties.TestTag] }, "one stop per pile, nothing else")
         val first = stops.first().config[SemanticsProperties.ContentDescription].single()
@@ -204,9 +255,11 @@ class GameUiTest {
         val pile = table.piles.first { it.pile == card.pile }
         val to = controller.destinations(card).first()
         val actions = stops[table.piles.indexOf(pile)].config[SemanticsActions.CustomActions]
-        val label = "Move ${card.description.substringBefore(",")} to ${table.piles.first { it.pile == to }.label}"
-        val action = actions.first { it.label == label }
+        val move = PlayerMove.Transfer(card.pile, pile.cardCount - card.position, to)
+        val words = controller.speech().first { it.pile == pile.pile }
+        assertEquals(words.moves.map { it.label }, actions.map { it.label }, "the stop offers the core's moves, in its words")
         assertTrue(actions.all { it.label.startsWith("Move ") }, actions.joinToString { it.label })
+        val action = actions.first { it.label == words.moves.first { spoken -> spoken.action == Action.Play(move) }.label }
         val expected = Game(GameKind.DNIEPER, DEAL).use { twin ->
             twin.moveCards(card.pile, pile.cardCount - card.position, to)
             twin.positionJson()
@@ -214,6 +267,18 @@ class GameUiTest {
         rule.runOnIdle { action.action() }
         rule.waitForIdle()
         assertEquals(expected, controller.game.positionJson(), "the custom action played the move the core lists")
+    }
+
+    /** The status line says the deal, the moves (one move, two moves) and the playing time, which runs. */
+    @Test
+    fun theStatusLineShowsTheMovesAndARunningClock() {
+        val controller = show(GameKind.DNIEPER)
+        val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
+        tapCard(card)
+        rule.waitForIdle()
+        val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
+        assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
+        assertEquals("Deal 7 · 12 moves · 3:05", statusLine(controller.status.copy(moves = 12u), 185_000uL))
     }
 
     @Test
@@ -233,7 +298,7 @@ class GameUiTest {
             SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
         }
         val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
-        rule.onNodeWithTag("card-${card.id}").performClick()
+        tapCard(card)
 
         rule.onNodeWithContentDescription("New game").performClick()
         rule.onNodeWithText("New deal").performClick()
@@ -244,6 +309,15 @@ class GameUiTest {
         drainSaves()
         assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts as played (and lost)")
         assertEquals(0u, store.stats(GameKind.DNIEPER).won)
+    }
+
+    @Test
+    fun theAutoPlaySettingIsSavedEvenWhenItMovesNothing() {
+        val store = newStore()
+        val controller = controller(GameKind.ZERLINE, store)
+        controller.setAutoPlay(!controller.status.autoPlay)
+        drainSaves()
+        assertEquals(controller.status.autoPlay, assertNotNull(store.resume(GameKind.ZERLINE)).status().autoPlay)
     }
 
     @Test

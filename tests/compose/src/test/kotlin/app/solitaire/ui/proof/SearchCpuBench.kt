@@ -27,11 +27,12 @@ class SearchCpuBench {
         val viewport = Viewport(1024f, 768f, 0f, 0f, 0f, 0f)
         for (deal in 1uL..6uL) {
             val controller = GameController(Game(GameKind.DNIEPER, deal), newStore(), testScope, benchWorkers)
+            controller.show(viewport)
             val before = bean.getThreadCpuTime(searchThread!!.id)
             var moves = 0
             repeat(40) {
                 val at = controller.revision
-                for (card in controller.table(viewport).cards.filter { it.movable && it.face != null }) {
+                for (card in controller.table.cards.filter { it.movable && it.face != null }) {
                     controller.tap(card.pile, card.position)
                     if (controller.revision != at) break
                 }

@@ -102,7 +102,7 @@ class ShortcutsTest {
         val viewport = Viewport(1024f, 600f, 0f, 0f, 0f, 0f)
         val (game, card) = (1uL..200uL).firstNotNullOf { deal ->
             val game = Game(GameKind.YAKUTAT_BAY, deal)
-            val table = game.table(viewport)
+            val table = game.view(viewport)
             val foundations = table.piles.filter { it.kind == PileKind.FOUNDATION }.map { it.pile }.toSet()
             table.cards.firstOrNull { it.movable && it.face != null && game.destinations(it.pile, it.position).any { to -> to in foundations } }
                 ?.let { game to it } ?: null.also { game.close() }
@@ -110,7 +110,7 @@ class ShortcutsTest {
         val (_, controller) = show(game)
         rule.onNodeWithTag("card-${card.id}").performTouchInput { doubleClick() }
         rule.waitForIdle()
-        val table = controller.game.table(viewport)
+        val table = controller.game.view(viewport)
         val moved = assertNotNull(table.cards.firstOrNull { it.id == card.id })
         assertEquals(PileKind.FOUNDATION, table.piles.first { it.pile == moved.pile }.kind, "a double click plays the card home")
         assertEquals(1u, controller.status.moves, "in one move")

@@ -3,9 +3,10 @@ package app.solitaire.ui.proof
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.PlayState
-import app.solitaire.core.TapResult
+import app.solitaire.core.Outcome
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.ShowMeState
 import app.solitaire.ui.shared.statsLine
 import kotlinx.coroutines.runBlocking
@@ -54,7 +55,7 @@ class ShowMeTest {
         while (controller.status.canUndo) controller.undo()
         assertEquals(opening, controller.game.table(viewport))
         val card = opening.cards.filter { it.movable && it.face != null }.first { card ->
-            Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.tap(card.pile, card.position) == TapResult.PLAYED }
+            Game(GameKind.YAKUTAT_BAY, provenYakutatBay).use { it.tap(card.pile, card.position) == Outcome.MOVED }
         }
         val before = controller.status.moves
         controller.tap(card.pile, card.position)
@@ -78,6 +79,7 @@ class ShowMeTest {
         val lost = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers, showMePaceMs = 0)
         runBlocking { lost.showMeTheWin().join() }
         assertEquals("This position cannot be won: the solver proved it", lost.message)
+        assertEquals(Notice.Unwinnable, lost.notice, "the cannot-be-won dialog, with undo to winnable")
         assertEquals(0u, lost.status.moves, "nothing was played")
 
         val hurried = GameController(Game(GameKind.DNIEPER, provenDnieper), newStore(), testScope, workers, showMePaceMs = 0)

@@ -1,0 +1,80 @@
+package app.solitaire.ui.shared
+
+import app.solitaire.core.BuildDirection
+import app.solitaire.core.CardView
+import app.solitaire.core.EmptyMark
+import app.solitaire.core.PileView
+import app.solitaire.core.Update
+
+/**
+ * The table as drawn: the core's last full view with every update since laid over it. An update
+ * carries only the cards and piles that changed (all of them when `full`), so a tap crosses the
+ * boundary with a handful of records; cards are kept by id and piles by number. Immutable: each
+ * update makes a new one, and unchanged cards stay the same objects, so Compose skips them.
+ */
+data class DrawnTable(
+    val cardWidth: Float,
+    val cardHeight: Float,
+    /** Draw a face-up card's corner index within this height: the core's fans never show less. */
+    val indexHeight: Float,
+    /** Indexed by pile number. */
+    val piles: List<PileView>,
+    /** Indexed by card id. */
+    val cards: List<CardView>,
+) {
+    fun apply(update: Update): DrawnTable {
+        val base = if (update.full) EMPTY else this
+        if (update.piles.isEmpty() && update.cards.isEmpty() && !update.full && update.indexHeight == indexHeight) return this
+        return DrawnTable(
+            update.cardWidth,
+            update.cardHeight,
+            update.indexHeight,
+            base.piles.patched(update.piles) { it.pile.toInt() },
+            base.cards.patched(update.cards) { it.id.toInt() },
+        )
+    }
+
+    fun pile(pile: UInt): PileView? = piles.getOrNull(pile.toInt())
+
+    /** The cards of `pile`, bottom to top. */
+    fun cardsOf(pile: UInt): List<CardView> = cards.filter { it.pile == pile }.sortedBy { it.position }
+
+    companion object {
+        val EMPTY = DrawnTable(0f, 0f, 0f, emptyList(), emptyList())
+
+        fun of(update: Update): DrawnTable = EMPTY.apply(update)
+    }
+}
+
+private fun <T> List<T>.patched(changes: List<T>, slot: (T) -> Int): List<T> {
+    if (changes.isEmpty()) return this
+    val size = maxOf(this.size, changes.maxOf { slot(it) } + 1)
+    val out = ArrayList<T?>(size)
+    out.addAll(this)
+    while (out.size < size) out.add(null)
+    for (item in changes) out[slot(item)] = item
+    @Suppress("UNCHECKED_CAST")
+    return out as List<T>
+}
+
+/** What a card's corner shows for `rank` (1 = Ace … 13 = King). */
+fun rankLabel(rank: UInt): String = when (rank.toInt()) {
+    1 -> "A"
+    11 -> "J"
+    12 -> "Q"
+    13 -> "K"
+    else -> rank.toString()
+}
+
+/** What an empty pile's outline shows: the rank that starts it, with a foundation's direction; nothing where anything goes. */
+fun EmptyMark.symbol(): String = when (this) {
+    EmptyMark.Plain -> ""
+    is EmptyMark.Starts -> rankLabel(rank) + when (direction) {
+        null -> ""
+        BuildDirection.UP -> "↑"
+        BuildDirection.DOWN -> "↓"
+        BuildDirection.UP_OR_DOWN -> "↕"
+    }
+    EmptyMark.WholeSuit -> "K–A"
+    EmptyMark.Spent -> "✕"
+}
