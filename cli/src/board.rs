@@ -1,9 +1,11 @@
 //! Drawing the table as text, and the short pile names people type (`t3`, `f1`, `c2`, `r`, `s`, `w`).
 
-use solitaire_core::describe::empty_symbol;
+use solitaire_core::describe::{self, empty_symbol};
 use solitaire_core::engine::Status;
 use solitaire_core::spec::{PileId, PileKind, PileMap};
 use solitaire_core::{Card, Game, Suit};
+
+use crate::words::words;
 
 /// `t3` for tableau pile 3 (1-based, as shown), `f1`, `c2`, `r`, `s`, `w`.
 pub fn short_name(map: &PileMap, pile: PileId) -> String {
@@ -74,16 +76,6 @@ fn card_text(card: Card, colour: bool, marked: bool) -> String {
     }
 }
 
-/// `1 move`, `2 moves`.
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// `m:ss`, as the header and the statistics show times.
 pub fn minutes(ms: u64) -> String {
     format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
@@ -94,18 +86,19 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let state = game.state();
     let map = state.map();
     let spec = state.spec();
-    let deal = game.deal_number().map_or("a given position".to_string(), |n| format!("deal {n}"));
+    let words = words();
+    let deal = game.deal_number().map_or(words.text("cli_given_position"), |n| words.say("cli_deal", &[n.into()]));
     // Only a terminal shows the mark, so only then is it worth working out.
     let marked = if colour { game.last_moved_cards() } else { Vec::new() };
     let card = |c: Card| card_text(c, colour, marked.contains(&c.id()));
     let cards = |pile: PileId| state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect::<String>();
-    let mut out = format!(
-        "{} — {deal}    moves {}    time {}    auto-play {}\n",
-        spec.name,
-        game.moves_made(),
-        minutes(game.elapsed_ms()),
-        if game.auto_play() { "on" } else { "off" }
+    let name = words.text(describe::game_keys(game.kind())[0]);
+    let on = words.text(if game.auto_play() { "cli_on" } else { "cli_off" });
+    let mut out = words.say(
+        "cli_header",
+        &[name.into(), deal.into(), game.moves_made().into(), minutes(game.elapsed_ms()).into(), on.into()],
     );
+    out.push('\n');
     // An empty pile shows what it takes (`A↑`, `K`), or `—` where anything goes.
     let empty = |p: PileId| {
         let symbol = map.kind(p).map(|(kind, index)| empty_symbol(spec.empty_mark(kind, index))).unwrap_or_default();
@@ -131,7 +124,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     out += &row(&mut map.foundations());
     out.push('\n');
     if let Some(reserve) = map.reserve.filter(|&r| state.pile(r).len() > 1) {
-        out += &format!("reserve, bottom to top:{}\n", cards(reserve));
+        out += &format!("{}{}\n", words.text("cli_reserve_cards"), cards(reserve));
     }
     out.push('\n');
     for pile in map.tableau() {
@@ -140,12 +133,13 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     }
     out.push('\n');
     match game.status() {
-        Status::Won if game.assisted() => {
-            out += "Finished by show me (it counts as played, not won). Type 'new' for another deal.\n"
-        }
-        Status::Won => out += "You won! Type 'new' for another deal.\n",
-        Status::Lost => out += "No more moves: 'undo' or 'new'.\n",
+        Status::Won if game.assisted() => out += &words.text("cli_won_assisted"),
+        Status::Won => out += &words.text("cli_won"),
+        Status::Lost => out += &words.text("cli_lost"),
         Status::Playing => {}
+    }
+    if game.status() != Status::Playing {
+        out.push('\n');
     }
     if !message.is_empty() {
         out += message;
@@ -226,12 +220,5 @@ mod tests {
         }
         assert!(!moved.is_empty() && coloured.contains(MARKED), "{coloured}");
         assert!(coloured.contains(RED), "{coloured}");
-    }
-
-    #[test]
-    fn counts_say_one_move_and_two_moves() {
-        assert_eq!(count(0u32, "move"), "0 moves");
-        assert_eq!(count(1u32, "move"), "1 move");
-        assert_eq!(count(2u32, "move"), "2 moves");
     }
 }
