@@ -172,7 +172,7 @@ class FfiTest {
                         val x = pile.base.x + pile.base.width / 2
                         val y = pile.base.y + pile.base.height / 2
                         val update = game.act(Action.Drop(card.pile, card.position, x, y))
-                        assertEquals(if (pile.pile in targets) Outcome.MOVED else Outcome.UNCHANGED, update.outcome, "${info.name}: onto pile ${pile.pile}")
+                        assertEquals(if (pile.pile in targets) Outcome.MOVED else Outcome.UNCHANGED, update.outcome, "${info.slug}: onto pile ${pile.pile}")
                         if (update.outcome == Outcome.MOVED) {
                             assertEquals(pile.pile, update.cards.first { it.id == card.id }.pile)
                             game.act(Action.Undo)

@@ -50,13 +50,15 @@ fun GameScreen(
 @Composable
 private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Unit, onRules: () -> Unit) {
     val status = controller.status
+    val words = LocalWords.current
     Row(Modifier.fillMaxWidth().heightIn(min = 48.dp), verticalAlignment = Alignment.CenterVertically) {
-        TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text("Games") }
+        TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
         Column(Modifier.weight(1f).padding(horizontal = 4.dp)) {
-            Text(info.name, style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
+            Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
             // The hint, or a short message, replaces the status line and is read out when it changes.
-            val line = controller.hint?.description ?: controller.message
-                ?: "${status.deal?.let { "Deal $it" } ?: "Position"} · ${status.moves} moves"
+            val game = status.deal?.let { words.text("ui_deal", it.toLong()) } ?: words.text("ui_position")
+            val line = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
+                ?: words.plural("ui_status", status.moves.toInt(), status.moves.toLong(), game)
             Text(
                 line,
                 style = MaterialTheme.typography.bodySmall,
@@ -65,6 +67,6 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
                 modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
             )
         }
-        TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text("Rules") }
+        TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
     }
 }

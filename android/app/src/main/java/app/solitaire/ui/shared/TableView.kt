@@ -95,13 +95,14 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
  */
 @Composable
 private fun PileStop(pile: PileView, controller: GameController) {
+    val words = LocalWords.current
     Box(
         Modifier.at(pile.frame).zIndex(ON_TOP + 2).testTag("stop-${pile.pile}").semantics {
-            val words = controller.speech().firstOrNull { it.pile == pile.pile } ?: return@semantics
-            contentDescription = words.description
-            words.tap?.let { tap -> onClick(label = tap.label) { controller.speak(tap.action); true } }
-            customActions = words.moves.map { move ->
-                CustomAccessibilityAction(move.label) { controller.speak(move.action); true }
+            val spoken = controller.speech().firstOrNull { it.pile == pile.pile } ?: return@semantics
+            contentDescription = words.say(spoken.description)
+            spoken.tap?.let { tap -> onClick(label = words.say(tap.label)) { controller.speak(tap.action); true } }
+            customActions = spoken.moves.map { move ->
+                CustomAccessibilityAction(words.say(move.label)) { controller.speak(move.action); true }
             }
         },
     )

@@ -12,7 +12,6 @@ import app.solitaire.core.Verdict
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
-import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 import java.io.File
@@ -36,7 +35,7 @@ class AppFlowTest {
             assertEquals(Verdict.WINNABLE, twin.stillWinnable(60_000u).verdict, "deal $deal suits this test")
         }
         val app = AppController(newStore(), testScope, workers, newDeal = { Game(it, deal) })
-        rule.setContent { SolitaireTheme(dark = false) { SolitaireApp(app) } }
+        rule.setContent { Themed(dark = false) { SolitaireApp(app) } }
 
         rule.onNodeWithText("Dnieper").performClick()
         rule.waitUntil(timeoutMillis = 10_000) { app.screen is Screen.Play }

@@ -31,9 +31,9 @@ import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.say
 import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
-import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
@@ -55,7 +55,7 @@ class GameUiTest {
         val controller = controller(kind)
         if (shown == null) {
             rule.setContent {
-                shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                shown?.let { Themed(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
             }
         }
         shown = controller
@@ -175,8 +175,9 @@ class GameUiTest {
     fun everyPileAndControlHasADescription() {
         val controller = show(GameKind.CHEQUERS)
         for (words in controller.speech()) {
-            assertTrue(words.description.isNotBlank())
-            rule.onNodeWithTag("stop-${words.pile}", useUnmergedTree = true).assertContentDescriptionEquals(words.description)
+            val said = english.say(words.description)
+            assertTrue(said.isNotBlank() && words.description.all { it.key in english.keys }, said)
+            rule.onNodeWithTag("stop-${words.pile}", useUnmergedTree = true).assertContentDescriptionEquals(said)
         }
         for (control in listOf("Undo", "Redo", "Hint", "New game", "Auto-play")) {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
@@ -193,8 +194,8 @@ class GameUiTest {
         val speech = controller.speech()
         for (pile in marked) {
             rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.empty.symbol())
-            val said = speech.first { it.pile == pile.pile }.description
-            assertTrue(said.endsWith(if (pile.empty.symbol().endsWith("↑")) "builds up from ace, empty" else "builds down from king, empty"), said)
+            val said = english.say(speech.first { it.pile == pile.pile }.description)
+            assertTrue(said.endsWith(if (pile.empty.symbol().endsWith("↑")) "builds up from the ace, empty" else "builds down from the king, empty"), said)
         }
         for (pile in table.piles.filter { it.cardCount > 0u }) {
             rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertDoesNotExist()
@@ -223,9 +224,9 @@ class GameUiTest {
         val actions = stops[table.piles.indexOf(pile)].config[SemanticsActions.CustomActions]
         val move = PlayerMove.Transfer(card.pile, pile.cardCount - card.position, to)
         val words = controller.speech().first { it.pile == pile.pile }
-        assertEquals(words.moves.map { it.label }, actions.map { it.label }, "the stop offers the core's moves, in its words")
+        assertEquals(words.moves.map { english.say(it.label) }, actions.map { it.label }, "the stop offers the core's moves, in words")
         assertTrue(actions.all { it.label.startsWith("Move ") }, actions.joinToString { it.label })
-        val action = actions.first { it.label == words.moves.first { spoken -> spoken.action == Action.Play(move) }.label }
+        val action = actions.first { it.label == english.say(words.moves.first { spoken -> spoken.action == Action.Play(move) }.label) }
         val expected = Game(GameKind.DNIEPER, DEAL).use { twin ->
             twin.moveCards(card.pile, pile.cardCount - card.position, to)
             twin.positionJson()
@@ -241,7 +242,7 @@ class GameUiTest {
         rule.onNodeWithContentDescription("Hint").performClick()
         rule.waitUntil(timeoutMillis = 10_000) { controller.hint != null }
         val hint = assertNotNull(controller.hint)
-        rule.onNodeWithText(hint.description).assertIsDisplayed()
+        rule.onNodeWithText(english.say(hint.description)).assertIsDisplayed()
     }
 
     @Test
@@ -249,7 +250,7 @@ class GameUiTest {
         val store = newStore()
         val controller = controller(GameKind.DNIEPER, store)
         rule.setContent {
-            SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+            Themed(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
         }
         val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
         tapCard(card)
