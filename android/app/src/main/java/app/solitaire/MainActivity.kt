@@ -12,7 +12,9 @@ import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.safeDrawingPadding
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
+import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.SolitaireTheme
@@ -24,13 +26,15 @@ class MainActivity : ComponentActivity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         enableEdgeToEdge()
         super.onCreate(savedInstanceState)
+        // A change of language recreates the activity, and with it these words.
+        val words = AndroidWords(resources, packageName)
         setContent {
-            SolitaireTheme(dark = isSystemInDarkTheme()) {
+            CompositionLocalProvider(LocalWords provides words) { SolitaireTheme(dark = isSystemInDarkTheme()) {
                 BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
                 Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface)) {
                     SolitaireApp(model.app, Modifier.safeDrawingPadding())
                 }
-            }
+            } }
         }
     }
 
