@@ -463,6 +463,66 @@ mod tests {
         assert!(parse("<resources><string name=\"x\">it's</string></resources>").is_err());
     }
 
+    /// Apple's placeholders for Android's: `%1$s` is `%1$@`, a number `%1$lld`.
+    fn apple_format(text: &str) -> String {
+        let mut out = text.to_string();
+        for n in 1..=9 {
+            out = out.replace(&format!("%{n}$s"), &format!("%{n}$@"));
+            out = out
+                .replace(&format!("%{n}$,d"), &format!("%{n}$lld"))
+                .replace(&format!("%{n}$d"), &format!("%{n}$lld"));
+        }
+        out
+    }
+
+    /// The iOS String Catalog, made from the Android resources: the same keys, languages and
+    /// plural forms. A plural varies by its first number, as everywhere else.
+    fn string_catalog() -> String {
+        use serde_json::{json, Map, Value as Json};
+        let unit = |text: &str| json!({ "stringUnit": { "state": "translated", "value": apple_format(text) } });
+        let mut strings = Map::new();
+        let mut keys: Vec<String> = catalogue(Lang::En).into_keys().collect();
+        keys.sort();
+        for key in &keys {
+            let mut localizations = Map::new();
+            for (lang, code) in [(Lang::En, "en"), (Lang::Fr, "fr")] {
+                let entry = match catalogue(lang).remove(key) {
+                    Some(Entry::Text(text)) => unit(&text),
+                    Some(Entry::Plural(items)) => {
+                        let forms: Map<String, Json> = items.iter().map(|(q, text)| (q.clone(), unit(text))).collect();
+                        json!({ "variations": { "plural": forms } })
+                    }
+                    None => continue,
+                };
+                localizations.insert(code.to_string(), entry);
+            }
+            strings.insert(key.clone(), json!({ "extractionState": "manual", "localizations": localizations }));
+        }
+        let catalog = json!({ "sourceLanguage": "en", "strings": strings, "version": "1.0" });
+        serde_json::to_string_pretty(&catalog).unwrap() + "\n"
+    }
+
+    const STRING_CATALOG: &str = "../ios/SolitaireKit/Sources/SolitaireModel/Resources/Localizable.xcstrings";
+
+    /// The iOS catalogue is made from the Android resources, never edited by hand:
+    /// `SOLITAIRE_WRITE_XCSTRINGS=1 cargo test -p solitaire-cli string_catalog` rewrites it.
+    #[test]
+    fn the_ios_string_catalog_is_made_from_the_resources() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(STRING_CATALOG);
+        let made = string_catalog();
+        if std::env::var_os("SOLITAIRE_WRITE_XCSTRINGS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &made).unwrap();
+        }
+        let written = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            written == made,
+            "{} is not the resources' catalogue: run SOLITAIRE_WRITE_XCSTRINGS=1 cargo test -p solitaire-cli string_catalog",
+            path.display()
+        );
+        assert_eq!(apple_format("%2$s · %1$,d coups, %3$d"), "%2$@ · %1$lld coups, %3$lld");
+    }
+
     #[test]
     fn the_locale_chooses_the_language_as_posix_ranks_its_variables() {
         let env = |pairs: &'static [(&'static str, &'static str)]| {
