@@ -7,19 +7,17 @@ use std::process::{Command, Stdio};
 
 use common::{fresh_dir, solitaire, text};
 use solitaire_core::assist::{solution, Solution};
-use solitaire_core::spec::{PileKind, PileMap};
+use solitaire_core::notation::pile_name;
+use solitaire_core::spec::PileMap;
 use solitaire_core::{Game, GameKind, Move};
 
-/// The terminal game's short name of a pile (`t3`, `f1`, `c2`), as the player types it.
+/// The terminal game's short name of a pile, as the player types it: the notation's name
+/// (`tableau:2`, `reserve`) by its first letter, numbered from 1 (`t3`, `r`).
 fn short(map: &PileMap, pile: u8) -> String {
-    match map.kind(pile) {
-        Some((PileKind::Tableau, i)) => format!("t{}", i + 1),
-        Some((PileKind::Foundation, i)) => format!("f{}", i + 1),
-        Some((PileKind::Cell, i)) => format!("c{}", i + 1),
-        Some((PileKind::Reserve, _)) => "r".into(),
-        Some((PileKind::Stock, _)) => "s".into(),
-        Some((PileKind::Waste, _)) => "w".into(),
-        None => unreachable!("pile {pile}"),
+    let name = pile_name(map, pile);
+    match name.split_once(':') {
+        Some((kind, index)) => format!("{}{}", &kind[..1], index.parse::<u32>().unwrap() + 1),
+        None => name[..1].to_string(),
     }
 }
 
