@@ -1,11 +1,12 @@
 //! Drawing the table as text, and the short pile names people type (`t3`, `f1`, `c2`, `r`, `s`, `w`).
 
-use solitaire_core::describe::{self, empty_symbol};
+use solitaire_core::describe;
 use solitaire_core::engine::Status;
+use solitaire_core::spec::EmptyMark;
 use solitaire_core::spec::{PileId, PileKind, PileMap};
 use solitaire_core::{Card, Game, Suit};
 
-use crate::words::words;
+use crate::words::{words, Words};
 
 /// `t3` for tableau pile 3 (1-based, as shown), `f1`, `c2`, `r`, `s`, `w`.
 pub fn short_name(map: &PileMap, pile: PileId) -> String {
@@ -50,13 +51,7 @@ fn card_text(card: Card, colour: bool, marked: bool) -> String {
     if !card.face_up() {
         return " ##".into();
     }
-    let rank = match card.rank() {
-        1 => "A".to_string(),
-        11 => "J".to_string(),
-        12 => "Q".to_string(),
-        13 => "K".to_string(),
-        n => n.to_string(),
-    };
+    let rank = words().text(&format!("rank_short_{}", card.rank()));
     let suit = match card.suit() {
         Suit::Clubs => '♣',
         Suit::Diamonds => '♦',
@@ -74,6 +69,12 @@ fn card_text(card: Card, colour: bool, marked: bool) -> String {
     } else {
         format!("{red}{mark}{text}{RESET}")
     }
+}
+
+/// What an empty pile shows (`K↓`, `A↑`, `K–A`, `✕`), in the language's letters (« R↓ »).
+fn empty_symbol(words: &Words, empty: EmptyMark) -> String {
+    let rank = |rank| words.text(&format!("rank_short_{rank}"));
+    describe::empty_symbol_in(empty, rank, &words.text("mark_whole_suit"))
 }
 
 /// `m:ss`, as the header and the statistics show times.
@@ -101,7 +102,8 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     out.push('\n');
     // An empty pile shows what it takes (`A↑`, `K`), or `—` where anything goes.
     let empty = |p: PileId| {
-        let symbol = map.kind(p).map(|(kind, index)| empty_symbol(spec.empty_mark(kind, index))).unwrap_or_default();
+        let symbol =
+            map.kind(p).map(|(kind, index)| empty_symbol(words, spec.empty_mark(kind, index))).unwrap_or_default();
         format!("{:>3}", if symbol.is_empty() { "—" } else { &symbol })
     };
     let row = |piles: &mut dyn Iterator<Item = PileId>| -> String {
@@ -152,6 +154,19 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
 mod tests {
     use super::*;
     use solitaire_core::GameKind;
+
+    #[test]
+    fn empty_places_show_what_they_take_in_the_language_s_letters() {
+        use crate::words::Lang;
+        use solitaire_core::spec::Direction;
+        let (en, fr) = (Words::new(Lang::En), Words::new(Lang::Fr));
+        let down_from_king = EmptyMark::Starts { rank: 13, direction: Some(Direction::Down) };
+        let queen = EmptyMark::Starts { rank: 12, direction: None };
+        let up_from_ace = EmptyMark::Starts { rank: 1, direction: Some(Direction::Up) };
+        let marks = [down_from_king, queen, up_from_ace, EmptyMark::WholeSuit, EmptyMark::Plain, EmptyMark::Spent];
+        assert_eq!(marks.map(|m| empty_symbol(&en, m)), ["K↓", "Q", "A↑", "K–A", "", "✕"]);
+        assert_eq!(marks.map(|m| empty_symbol(&fr, m)), ["R↓", "D", "A↑", "R–A", "", "✕"]);
+    }
 
     #[test]
     fn short_names_round_trip() {

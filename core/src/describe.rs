@@ -204,22 +204,27 @@ pub fn kind_label(kind: PileKind, index: u8) -> String {
     text
 }
 
-/// What an empty pile's outline shows: the rank that starts it ("K"), with an arrow for a
-/// foundation's direction ("A↑", "K↓"), "K–A" for a whole-suit foundation, "✕" where nothing is
-/// left to come, nothing where anything goes. The terminal's letters; the apps draw their own.
+/// What an empty pile's outline shows, in the notation's letters: the rank that starts it
+/// ("K"), with an arrow for a foundation's direction ("A↑", "K↓"), "K–A" for a whole-suit
+/// foundation, "✕" where nothing is left to come, nothing where anything goes.
 pub fn empty_symbol(empty: EmptyMark) -> String {
+    empty_symbol_in(empty, |rank| crate::card::rank_letter(rank).to_string(), "K–A")
+}
+
+/// `empty_symbol` with a language's rank letters (`rank`) and whole-suit mark: « R↓ », « R–A ».
+pub fn empty_symbol_in(empty: EmptyMark, rank: impl Fn(Rank) -> String, whole_suit: &str) -> String {
     match empty {
         EmptyMark::Plain => String::new(),
-        EmptyMark::Starts { rank, direction } => {
+        EmptyMark::Starts { rank: starts, direction } => {
             let arrow = match direction {
                 None => "",
                 Some(Direction::Up) => "↑",
                 Some(Direction::Down) => "↓",
                 Some(Direction::UpOrDown) => "↕",
             };
-            format!("{}{arrow}", crate::card::rank_letter(rank))
+            rank(starts) + arrow
         }
-        EmptyMark::WholeSuit => "K–A".to_string(),
+        EmptyMark::WholeSuit => whole_suit.to_string(),
         EmptyMark::Spent => "✕".to_string(),
     }
 }

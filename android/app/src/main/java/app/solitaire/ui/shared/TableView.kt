@@ -130,7 +130,7 @@ private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boo
         contentAlignment = Alignment.Center,
     ) {
         // What the empty place takes, drawn with the outline; sized with the pile, like a card's marks.
-        val symbol = pile.empty.symbol()
+        val symbol = pile.empty.symbol(LocalWords.current)
         if (pile.cardCount == 0u && symbol.isNotEmpty()) {
             val size = with(LocalDensity.current) { (pile.base.width * 0.3f).dp.toSp() }
             Text(symbol, color = colors.outline, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))

@@ -1,6 +1,7 @@
 package app.solitaire.ui.proof
 
 import androidx.compose.ui.test.assertContentDescriptionEquals
+import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithText
@@ -58,6 +59,11 @@ class FrenchTest {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
         rule.onNodeWithText("Donne 7 · 0 coup").assertIsDisplayed()
+        // French cards: R, D, V for roi, dame, valet; the first pile's top card is the valet de trèfle,
+        // and Dnieper's empty foundations take a whole suit, « R–A ».
+        rule.onAllNodesWithText("V", useUnmergedTree = true).onFirst().assertExists()
+        rule.onAllNodesWithText("R–A", useUnmergedTree = true).onFirst().assertExists()
+        rule.onAllNodesWithText("J", useUnmergedTree = true).assertCountEquals(0)
         rule.onNodeWithContentDescription("Nouvelle partie").performClick()
         rule.onNodeWithText("Nouvelle donne gagnable").assertIsDisplayed()
     }

@@ -189,13 +189,13 @@ class GameUiTest {
     fun everyEmptyPlaceShowsWhatItTakesAndTalkBackSaysIt() {
         val controller = show(GameKind.CHEQUERS)
         val table = controller.table
-        val marked = table.piles.filter { it.cardCount == 0u && it.empty.symbol().isNotEmpty() }
-        assertEquals(setOf("A↑", "K↓"), marked.map { it.empty.symbol() }.toSet(), "Chequers opens with rising and falling foundations empty")
+        val marked = table.piles.filter { it.cardCount == 0u && it.empty.symbol(english).isNotEmpty() }
+        assertEquals(setOf("A↑", "K↓"), marked.map { it.empty.symbol(english) }.toSet(), "Chequers opens with rising and falling foundations empty")
         val speech = controller.speech()
         for (pile in marked) {
-            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.empty.symbol())
+            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.empty.symbol(english))
             val said = english.say(speech.first { it.pile == pile.pile }.description)
-            assertTrue(said.endsWith(if (pile.empty.symbol().endsWith("↑")) "builds up from the ace, empty" else "builds down from the king, empty"), said)
+            assertTrue(said.endsWith(if (pile.empty.symbol(english).endsWith("↑")) "builds up from the ace, empty" else "builds down from the king, empty"), said)
         }
         for (pile in table.piles.filter { it.cardCount > 0u }) {
             rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertDoesNotExist()
