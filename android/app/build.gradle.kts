@@ -1,5 +1,7 @@
 import java.util.Properties
 import javax.inject.Inject
+import java.io.ByteArrayOutputStream
+import org.gradle.api.GradleException
 import org.gradle.api.file.DirectoryProperty
 import org.gradle.api.file.RegularFileProperty
 import org.gradle.api.provider.ListProperty
@@ -100,6 +102,7 @@ abstract class CargoNdkTask @Inject constructor(private val exec: ExecOperations
 
     @TaskAction
     fun build() {
+        checkCargoNdk()
         val out = outputDir.get().asFile.apply { deleteRecursively(); mkdirs() }
         exec.exec {
             workingDir = workspace.get().asFile
@@ -116,6 +119,33 @@ abstract class CargoNdkTask @Inject constructor(private val exec: ExecOperations
                     listOf("build", "--release", "-p", "solitaire-ffi"),
             )
         }
+    }
+
+    /**
+     * cargo-ndk 4.0.0 to 4.0.2 read `-p` as their platform flag, so `-p solitaire-ffi` failed
+     * with an unhelpful message: say what to install instead.
+     */
+    private fun checkCargoNdk() {
+        val output = ByteArrayOutputStream()
+        val result = exec.exec {
+            Cargo.command(this, cargoDir.get().asFile, listOf("ndk", "--version"))
+            standardOutput = output
+            errorOutput = ByteArrayOutputStream()
+            isIgnoreExitValue = true
+        }
+        val found = Regex("""(\d+)\.(\d+)\.(\d+)""").find(output.toString())?.groupValues?.drop(1)?.map { it.toInt() }
+        val newEnough = found != null &&
+            found.zip(MIN_CARGO_NDK).firstOrNull { (have, need) -> have != need }?.let { (have, need) -> have > need } ?: true
+        if (result.exitValue != 0 || !newEnough) {
+            throw GradleException(
+                "cargo-ndk ${MIN_CARGO_NDK.joinToString(".")} or later is needed (found: " +
+                    "${found?.joinToString(".") ?: "none"}): cargo install cargo-ndk --force",
+            )
+        }
+    }
+
+    private companion object {
+        val MIN_CARGO_NDK = listOf(4, 0, 3)
     }
 }
 

@@ -451,6 +451,11 @@ pub struct Update {
     pub full: bool,
     pub card_width: f32,
     pub card_height: f32,
+    /// Draw each face-up card's corner index (rank and suit) within `index_height` from its top
+    /// and `index_width` from its left edge: fans never show less of a face-up card (core
+    /// `TableLayout::index_height`, `layout::INDEX_WIDTH`).
+    pub index_height: f32,
+    pub index_width: f32,
     /// The piles that changed, in pile order.
     pub piles: Vec<PileView>,
     /// The cards that changed, pile by pile, bottom to top; draw in `z` order.
@@ -554,6 +559,13 @@ pub struct ShowMe {
     pub verdict: Verdict,
     /// Play them in order with `Game.playAssisted`, at a pace a person can follow.
     pub moves: Vec<PlayerMove>,
+}
+
+/// Which game a save holds: the game in progress of `kind`, or its daily deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct SavedGame {
+    pub kind: GameKind,
+    pub daily: bool,
 }
 
 /// One row of the game chooser.

@@ -189,6 +189,11 @@ impl Game {
         }
     }
 
+    /// The playing time so far, for a clock on screen: cheaper than `status` (no moves looked for).
+    pub fn elapsed_ms(&self) -> u64 {
+        self.lock().elapsed_ms()
+    }
+
     /// The game left the screen: the clock stops. Save it too.
     pub fn pause(&self) {
         self.lock().pause(now_ms());
@@ -294,6 +299,8 @@ fn update(game: &core::Game, outcome: Outcome, viewport: &core::layout::Viewport
         full: changes.full,
         card_width: scene.layout.card_width,
         card_height: scene.layout.card_height,
+        index_height: scene.layout.index_height,
+        index_width: scene.layout.index_height * core::layout::INDEX_WIDTH,
         piles: changes.piles.iter().map(|&i| PileView::of(&scene, i)).collect(),
         cards: changes.cards.iter().map(|&i| CardView::of(&scene, i)).collect(),
     };

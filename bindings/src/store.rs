@@ -67,6 +67,12 @@ impl Store {
         Ok(Arc::new(Store { inner: Mutex::new(files), taken: AtomicU64::new(0) }))
     }
 
+    /// The game saved last, if one is in progress: the app reopens it when it starts again
+    /// (with `resume`, or `resume_daily` for a daily deal).
+    pub fn last_saved(&self) -> Option<SavedGame> {
+        self.lock().store.last_saved().map(|slot| SavedGame { kind: slot.kind.into(), daily: slot.daily })
+    }
+
     /// The game of `kind` in progress, exactly as saved (undo history included), if any.
     /// A damaged save raises `CorruptSave` once: it is kept aside and the store carries on.
     pub fn resume(&self, kind: GameKind) -> Result<Option<Arc<Game>>, GameError> {

@@ -5,6 +5,7 @@
 mod args;
 mod board;
 mod input;
+mod midgame;
 mod play;
 mod script;
 mod solve;
@@ -23,6 +24,7 @@ usage: solitaire play <game> [--deal N] [--data-dir DIR]   play in the terminal 
        solitaire moves            < position.json          every legal move, one JSON object a line
        solitaire apply '<move>'   < position.json          the position after the move
        solitaire solve <game> --deals A..B [--budget-ms N] [--threads N]
+       solitaire mid-game <game> --deals A..B [--threads N] [--cpu-time]   the apps' questions mid-game
 games: dnieper, yakutat-bay, chequers, zerline, how-they-run";
 
 /// Writes `text` and a newline to stdout. A closed or full stdout is an error, not a panic
@@ -48,6 +50,7 @@ fn run() -> Result<(), String> {
         Some("moves") => script::moves_command(rest),
         Some("apply") => script::apply_command(rest),
         Some("solve") => solve::run(rest),
+        Some("mid-game") => midgame::run(rest),
         Some("help" | "--help" | "-h") => print_line(USAGE),
         Some(other) => Err(format!("unknown command {other:?}; try 'solitaire help'")),
         None => Err("no command; try 'solitaire help'".to_string()),

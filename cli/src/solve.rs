@@ -54,13 +54,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     )
     .map_err(|e| format!("{e}; {USAGE}"))?;
     let kind = crate::args::game(Some(words.positional(0).ok_or(USAGE)?))?;
-    let text = words.flag("--deals").ok_or_else(|| format!("--deals is required; {USAGE}"))?;
-    let (a, b) = text.split_once("..").ok_or_else(|| format!("--deals wants A..B, not {text:?}"))?;
-    let b = b.strip_prefix('=').unwrap_or(b);
-    let (first, last) = match (a.parse::<u64>(), b.parse::<u64>()) {
-        (Ok(a), Ok(b)) if a <= b => (a, b),
-        _ => return Err(format!("--deals wants A..B with A <= B, not {text:?}")),
-    };
+    let (first, last) = deal_range(&words, USAGE)?;
     let mut limits = Limits::default();
     if let Some(nodes) = words.number("--max-nodes")? {
         limits.max_nodes = nodes;
@@ -68,19 +62,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     if let Some(mb) = words.number("--memory-mb")? {
         limits.max_memory_bytes = usize::try_from(mb).unwrap_or(usize::MAX).saturating_mul(1 << 20);
     }
-    let threads = words.number("--threads")?.unwrap_or(1);
-    if threads == 0 {
-        return Err("--threads must be at least 1".to_string());
-    }
-    // More threads than deals would only wait.
-    let threads = threads.min((last - first).saturating_add(1));
     Ok(Options {
         kind,
         first,
         last,
         budget: Duration::from_millis(words.number("--budget-ms")?.unwrap_or(10_000)),
-        // More threads than deals would only wait.
-        threads: usize::try_from(threads).unwrap_or(usize::MAX),
+        threads: thread_count(&words, first, last)?,
         limits,
         write_proven: words.flag("--write-proven").cloned(),
         cpu_time: words.switch("--cpu-time"),
@@ -88,8 +75,28 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     })
 }
 
+/// `--deals A..B` (inclusive; `A..=B` too).
+pub(crate) fn deal_range(words: &crate::args::Words, usage: &str) -> Result<(u64, u64), String> {
+    let text = words.flag("--deals").ok_or_else(|| format!("--deals is required; {usage}"))?;
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("--deals wants A..B, not {text:?}"))?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    match (a.parse::<u64>(), b.parse::<u64>()) {
+        (Ok(a), Ok(b)) if a <= b => Ok((a, b)),
+        _ => Err(format!("--deals wants A..B with A <= B, not {text:?}")),
+    }
+}
+
+/// `--threads N` (default 1), at most one a deal: more threads than deals would only wait.
+pub(crate) fn thread_count(words: &crate::args::Words, first: u64, last: u64) -> Result<usize, String> {
+    let threads = words.number("--threads")?.unwrap_or(1);
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_string());
+    }
+    Ok(usize::try_from(threads.min((last - first).saturating_add(1))).unwrap_or(usize::MAX))
+}
+
 /// Plays `line` from `start` through the engine: every move must be legal, the end a win.
-fn replay(start: &State, line: &[Move]) -> Result<(), String> {
+pub(crate) fn replay(start: &State, line: &[Move]) -> Result<(), String> {
     let mut state = start.clone();
     let mut effects = Vec::new();
     for (i, &mv) in line.iter().enumerate() {
@@ -105,13 +112,13 @@ fn replay(start: &State, line: &[Move]) -> Result<(), String> {
 }
 
 /// The calling thread's time on a CPU, from Linux's /proc/thread-self/schedstat.
-fn thread_cpu_time() -> Option<Duration> {
+pub(crate) fn thread_cpu_time() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
 }
 
 /// Time since `began`: the thread's CPU time when asked for and available, else wall time.
-fn elapsed(began: (Instant, Option<Duration>)) -> Duration {
+pub(crate) fn elapsed(began: (Instant, Option<Duration>)) -> Duration {
     match (began.1, thread_cpu_time()) {
         (Some(cpu), Some(now)) => now.saturating_sub(cpu),
         _ => began.0.elapsed(),
@@ -157,7 +164,7 @@ fn wilson(k: usize, n: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
+pub(crate) fn percentile(sorted: &[Duration], q: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
     }
@@ -172,7 +179,7 @@ fn vm_hwm() -> Option<String> {
     Some(line.trim_start_matches("VmHWM:").trim().to_string())
 }
 
-fn ms(d: Duration) -> f64 {
+pub(crate) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
@@ -185,7 +192,7 @@ fn ms(d: Duration) -> f64 {
 /// (at glibc's initial 128 KiB: 54.9 MiB, but Zerline's two-thread sweep of deals 1..100 ran at
 /// 3.1 M nodes/s a thread against 4.4 M, faulting in fresh pages; at 4 MiB, 4.0 to 4.3 M).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn map_large_blocks() {
+pub(crate) fn map_large_blocks() {
     use std::ffi::c_int;
     extern "C" {
         fn mallopt(param: c_int, value: c_int) -> c_int;
@@ -198,55 +205,30 @@ fn map_large_blocks() {
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn map_large_blocks() {}
+pub(crate) fn map_large_blocks() {}
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let options = parse_args(args)?;
     map_large_blocks();
     let Options { kind, first, last, budget, threads, limits, cpu_time, for_player, .. } = options;
-    // Workers count deals from `first`, so that a range ending at u64::MAX cannot wrap around.
-    let span = last - first;
-    let next = Arc::new(AtomicU64::new(0));
-    let (sender, results) = mpsc::channel();
-    let mut workers = Vec::with_capacity(threads);
-    for _ in 0..threads {
-        let (next, sender) = (Arc::clone(&next), sender.clone());
-        let worker = std::thread::Builder::new().spawn(move || loop {
-            let offset = next.fetch_add(1, Ordering::Relaxed);
-            if offset > span {
-                break;
-            }
-            let number = first + offset;
-            if sender.send((number, solve_one(kind, number, budget, &limits, cpu_time, for_player))).is_err() {
-                break;
-            }
-        });
-        workers.push(worker.map_err(|e| format!("cannot start solver thread {}: {e}", workers.len() + 1))?);
-    }
-    drop(sender);
-
-    // Print in deal order whatever order the workers finish in.
-    let mut pending = BTreeMap::new();
-    let mut printed = first;
     let mut all = Vec::new();
-    for (number, solved) in results {
-        pending.insert(number, solved);
-        while let Some(solved) = pending.remove(&printed) {
+    each_deal(
+        first,
+        last,
+        threads,
+        move |number| solve_one(kind, number, budget, &limits, cpu_time, for_player),
+        |number, solved: Solved| {
             let what = match &solved.verdict {
                 Verdict::Won(n) => format!("won in {n} moves"),
                 Verdict::Unwinnable => "unwinnable".to_string(),
                 Verdict::Unknown => "unknown".to_string(),
                 Verdict::BadLine(e) => format!("BUG: the solver's winning line fails replay: {e}"),
             };
-            print_line(format!("deal {printed}: {what}, {:.1} ms, {} nodes", ms(solved.time), solved.nodes))?;
-            all.push((printed, solved));
-            // Saturating: after deal u64::MAX nothing is left to print.
-            printed = printed.saturating_add(1);
-        }
-    }
-    for worker in workers {
-        worker.join().map_err(|_| "a solver thread panicked".to_string())?;
-    }
+            print_line(format!("deal {number}: {what}, {:.1} ms, {} nodes", ms(solved.time), solved.nodes))?;
+            all.push((number, solved));
+            Ok(())
+        },
+    )?;
     print_line(summary(kind, &options.limits, budget, threads, &all))?;
 
     if let Some(path) = &options.write_proven {
@@ -268,6 +250,51 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let bad = all.iter().filter(|(_, s)| matches!(s.verdict, Verdict::BadLine(_))).count();
     if bad > 0 {
         return Err(format!("{bad} winning lines failed replay: solver bug"));
+    }
+    Ok(())
+}
+
+/// Runs `work` on every deal of `first..=last` on `threads` threads, handing each result to
+/// `report` in deal order whatever order the workers finish in.
+pub(crate) fn each_deal<T: Send + 'static>(
+    first: u64,
+    last: u64,
+    threads: usize,
+    work: impl Fn(u64) -> T + Send + Clone + 'static,
+    mut report: impl FnMut(u64, T) -> Result<(), String>,
+) -> Result<(), String> {
+    // Workers count deals from `first`, so that a range ending at u64::MAX cannot wrap around.
+    let span = last - first;
+    let next = Arc::new(AtomicU64::new(0));
+    let (sender, results) = mpsc::channel();
+    let mut workers = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        let (next, sender, work) = (Arc::clone(&next), sender.clone(), work.clone());
+        let worker = std::thread::Builder::new().spawn(move || loop {
+            let offset = next.fetch_add(1, Ordering::Relaxed);
+            if offset > span {
+                break;
+            }
+            let number = first + offset;
+            if sender.send((number, work(number))).is_err() {
+                break;
+            }
+        });
+        workers.push(worker.map_err(|e| format!("cannot start solver thread {}: {e}", workers.len() + 1))?);
+    }
+    drop(sender);
+    let mut pending = BTreeMap::new();
+    let mut printed = first;
+    for (number, result) in results {
+        pending.insert(number, result);
+        while let Some(result) = pending.remove(&printed) {
+            report(printed, result)?;
+            // Saturating: after deal u64::MAX nothing is left to report.
+            printed = printed.saturating_add(1);
+        }
+    }
+    for worker in workers {
+        worker.join().map_err(|_| "a solver thread panicked".to_string())?;
     }
     Ok(())
 }

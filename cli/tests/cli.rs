@@ -109,3 +109,19 @@ fn solving_the_last_deal_numbers_ends() {
     let report = text(&out.stdout);
     assert!(report.contains("deal 18446744073709551615: ") && report.contains("deals 2:"), "{report}");
 }
+
+/// The mid-game questions: twelve positions a deal (four depths, three mistake counts), each
+/// asked "still winnable?" at the app's budget and a third of it, and a hint.
+#[test]
+fn mid_game_asks_the_apps_questions_on_positions_along_a_line() {
+    let out = solitaire(&["mid-game", "dnieper", "--deals", "2..3", "--threads", "2", "--cpu-time"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("deal 2: 12 positions") && report.contains("deal 3: 12 positions"), "{report}");
+    assert!(report.contains("positions 24: "), "{report}");
+    assert!(report.contains("still winnable? at 300 ms (the thread's CPU time): certain "), "{report}");
+    assert!(report.contains("still winnable? at 100 ms (a phone 3 times slower): certain "), "{report}");
+    assert!(report.contains("hints in winnable positions: from a found win "), "{report}");
+    let bad = solitaire(&["mid-game", "dnieper", "--deals", "3..2"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -55,7 +55,7 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
 /// Whether `state` can still be won, searching until `cancel` says stop.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    match solver::solve(state, &limits, cancel) {
+    match solver::decide(state, &limits, cancel) {
         Outcome::Won(_) => Verdict::Winnable,
         Outcome::Unwinnable => Verdict::Unwinnable,
         Outcome::Unknown => Verdict::Unknown,

@@ -3,17 +3,20 @@
 //! Both apps draw exactly this, so they look and behave alike. One algorithm serves every
 //! `GameSpec`: the piles other than the tableau (stock, waste, reserve, cells, foundations) go in
 //! rows across the top or in a block down the left side, the tableau piles in a grid. Of all such
-//! arrangements the one with the best cards wins: readable first, then large, an extra tableau
-//! row counting against it (`plan.rs`). Card size depends on the game and the viewport only, so
-//! cards keep their size through a game; tall piles squeeze their fan instead. Units are points,
-//! the origin is the viewport's top-left corner.
+//! arrangements the one with the largest cards wins (`plan.rs`), under one rule: a fan never
+//! hides a face-up card's corner index (`TableLayout::index_height`); face-down cards may
+//! overlap more. The tableau's piles get the room the longest of them needs at the smallest
+//! steps, rounded up to a bucket (`plan::fan_room`), so short piles get large cards, and cards
+//! shrink in a few steps as a pile grows, not at every move. Units are points, the origin is the
+//! viewport's top-left corner.
 
 mod plan;
 
 use crate::card::Card;
 use crate::spec::{EmptyMark, GameSpec, PileId, PileKind, PileMap};
 use crate::state::State;
-use plan::{Band, Plan, ASPECT, DOWN_FLOOR, FAN_DOWN, FAN_RIGHT, FAN_UP, GAP};
+use plan::{Band, Plan, ASPECT, FAN_DOWN, FAN_UP};
+pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Insets {
@@ -84,6 +87,11 @@ pub struct CardFrame {
 pub struct TableLayout {
     pub card_width: f32,
     pub card_height: f32,
+    /// The height of a card's corner index: its rank and suit side by side, drawn from the card's
+    /// top-left corner within `index_height` down and `INDEX_WIDTH` index heights across. A fan
+    /// down never steps less than this from a face-up card (a sideways fan never less than that
+    /// width), so the apps must draw the index inside it for every face-up card to be legible.
+    pub index_height: f32,
     /// One per pile, in pile order: `piles[p].pile == p`. Empty when the viewport has no room.
     pub piles: Vec<PileFrame>,
     /// Pile by pile, bottom to top, so in increasing `z`.
@@ -121,21 +129,22 @@ impl Viewport {
 
 /// Where every pile and card of `state` goes in `viewport`.
 pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
-    let Some((card_width, piles)) = pile_frames(state.spec(), state.map(), viewport) else {
+    let fan_room = plan::fan_room(state);
+    let Some((card_width, piles)) = pile_frames(state.spec(), state.map(), fan_room, viewport) else {
         return TableLayout::default();
     };
     let mut cards = Vec::with_capacity(state.card_count());
     for pile in &piles {
         place_cards(state, pile, &mut cards);
     }
-    TableLayout { card_width, card_height: card_width * ASPECT, piles, cards }
+    TableLayout { card_width, card_height: card_width * ASPECT, index_height: card_width * INDEX, piles, cards }
 }
 
-/// The card width and every pile's frame for the game `spec` describes; `None` when the
-/// viewport has no room.
-fn pile_frames(spec: &GameSpec, map: &PileMap, viewport: &Viewport) -> Option<(f32, Vec<PileFrame>)> {
+/// The card width and every pile's frame for the game `spec` describes, its tableau piles each
+/// with `fan_room` card widths below their base; `None` when the viewport has no room.
+fn pile_frames(spec: &GameSpec, map: &PileMap, fan_room: f32, viewport: &Viewport) -> Option<(f32, Vec<PileFrame>)> {
     let area = viewport.safe_area()?;
-    let plan = plan::choose(spec, map, area.width, area.height)?;
+    let plan = plan::choose(spec, map, fan_room, area.width, area.height)?;
     let mut piles = Vec::with_capacity(usize::from(map.len));
     place_piles(spec, map, &plan, area, &mut piles);
     Some((plan.card_width, piles))
@@ -146,13 +155,9 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
     let height = width * ASPECT;
     let gap = width * GAP;
     let (pitch_x, pitch_y) = (width + gap, height + gap);
-    let band_columns = match plan.band {
-        Band::Top => plan.columns,
-        Band::Left { columns } => columns,
-    };
-    let grid_columns = match plan.band {
-        Band::Top => plan.columns,
-        Band::Left { columns } => columns + plan.columns,
+    let (band_columns, grid_columns) = match plan.band {
+        Band::Top { columns } => (columns, columns),
+        Band::Left { columns } => (columns, columns + plan.columns),
     };
     // Centred across; from the top down, so that the tableau gets whatever height is left.
     let left = area.x + (area.width - (f32::from(grid_columns) * pitch_x - gap)) / 2.0;
@@ -181,7 +186,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
 
     // A lone band row spreads out: stock and friends on the left, foundations on the right.
     let spare = match plan.band {
-        Band::Top if plan.band_rows == 1 => band_columns - plan.band_last_row,
+        Band::Top { .. } if plan.band_rows == 1 => band_columns - plan.band_last_row,
         _ => 0,
     };
     plan::flow(spec, map, band_columns, |pile, row, column, span| {
@@ -192,7 +197,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
     });
 
     let (tableau_left, tableau_top) = match plan.band {
-        Band::Top => (left, top + f32::from(plan.band_rows) * pitch_y),
+        Band::Top { .. } => (left, top + f32::from(plan.band_rows) * pitch_y),
         Band::Left { columns } => (left + f32::from(columns) * pitch_x, top),
     };
     let rows = f32::from(plan.tableau_rows.max(1));
@@ -205,22 +210,25 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
     }
 }
 
-/// The fan offsets (face down, face up) that fit `covered` cards into `room`: face-down slivers
-/// shrink first, as they tell the least, then all offsets alike.
-fn squeeze(covered: &[Card], room: f32, down: f32, up: f32) -> (f32, f32) {
+/// The fan steps (face down, face up) that fit `covered` cards into `room`, from `nominal`
+/// steps down to `least` ones: face-down slivers shrink first, as they tell the least, then
+/// face-up steps, never below the index. `plan` leaves room for that; were float rounding to
+/// leave a hair too little, all steps give way alike.
+fn squeeze(covered: &[Card], room: f32, nominal: (f32, f32), least: (f32, f32)) -> (f32, f32) {
     let ups = covered.iter().filter(|c| c.face_up()).count() as f32;
     let downs = covered.len() as f32 - ups;
-    if downs * down + ups * up <= room {
-        return (down, up);
+    let need = |down: f32, up: f32| downs * down + ups * up;
+    if need(nominal.0, nominal.1) <= room {
+        return nominal;
     }
-    let down = if downs > 0.0 { ((room - ups * up) / downs).max(down * DOWN_FLOOR).min(down) } else { down };
-    let need = downs * down + ups * up;
-    if need <= room {
-        (down, up)
-    } else {
-        let scale = room / need;
-        (down * scale, up * scale)
+    if need(least.0, nominal.1) <= room {
+        return ((room - ups * nominal.1) / downs, nominal.1);
     }
+    if need(least.0, least.1) <= room {
+        return (least.0, (room - downs * least.0) / ups);
+    }
+    let scale = room / need(least.0, least.1);
+    (least.0 * scale, least.1 * scale)
 }
 
 fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
@@ -228,17 +236,26 @@ fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
     // `can_lift(pile, n)` holds exactly for 1 ≤ n ≤ `max_lift(pile)`; asking once keeps this linear.
     let lift_from = cards.len().saturating_sub(state.max_lift(pile.pile));
     let base = pile.base;
-    let (room, down, up) = match pile.fan {
-        FanDirection::None => (0.0, 0.0, 0.0),
-        FanDirection::Down => (pile.frame.height - base.height, FAN_DOWN * base.height, FAN_UP * base.height),
-        FanDirection::Right => (pile.frame.width - base.width, FAN_DOWN * base.width, FAN_RIGHT * base.width),
+    let width = base.width;
+    let index = INDEX * width;
+    let least_down = index / DOWN_PER_INDEX as f32;
+    let (room, nominal, least) = match pile.fan {
+        FanDirection::None => (0.0, (0.0, 0.0), (0.0, 0.0)),
+        FanDirection::Down => {
+            (pile.frame.height - base.height, (FAN_DOWN * width, FAN_UP * width), (least_down, index))
+        }
+        FanDirection::Right => {
+            let across = index * INDEX_WIDTH;
+            (pile.frame.width - width, (FAN_DOWN * width, across), (least_down, across))
+        }
     };
     let room = room.max(0.0);
-    let (down, up) = squeeze(&cards[..cards.len().saturating_sub(1)], room, down, up);
-    let mut along = 0.0f32;
+    let (down, up) = squeeze(&cards[..cards.len().saturating_sub(1)], room, nominal, least);
+    // Counted, not summed step by step, so that rounding does not pile up along a long fan.
+    let (mut downs, mut ups) = (0.0f32, 0.0f32);
     for (position, card) in cards.iter().enumerate() {
         // The clamp absorbs float rounding: no card may stick out of its pile's frame.
-        let shift = along.min(room);
+        let shift = (downs * down + ups * up).min(room);
         let frame = match pile.fan {
             FanDirection::Right => Rect { x: base.x + shift, ..base },
             _ => Rect { y: base.y + shift, ..base },
@@ -255,7 +272,11 @@ fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
             face_up: card.face_up(),
             movable: position >= lift_from,
         });
-        along += if card.face_up() { up } else { down };
+        if card.face_up() {
+            ups += 1.0;
+        } else {
+            downs += 1.0;
+        }
     }
 }
 
@@ -263,6 +284,10 @@ impl TableLayout {
     /// Where a dragged group dropped at (`x`, `y`) lands: the pile whose frame holds the point,
     /// else the pile whose base is nearest, if within half a card width.
     pub fn drop_target(&self, x: f32, y: f32) -> Option<PileId> {
+        // `f32::max` would read a NaN coordinate's distance as 0, near every pile.
+        if !(x.is_finite() && y.is_finite()) {
+            return None;
+        }
         if let Some(pile) = self.piles.iter().find(|p| p.frame.contains(x, y)) {
             return Some(pile.pile);
         }
@@ -351,7 +376,8 @@ mod tests {
             let map = spec.piles();
             for (width, height) in screens {
                 let viewport = Viewport { width, height, insets: Insets::default() };
-                let (card_width, piles) = pile_frames(spec, &map, &viewport).expect("room for cards");
+                let fan_room = BUCKET as f32 * INDEX;
+                let (card_width, piles) = pile_frames(spec, &map, fan_room, &viewport).expect("room for cards");
                 let what = format!("{} in {width}×{height}", spec.name);
                 assert_eq!(piles.len(), usize::from(map.len), "{what}");
                 for (i, pile) in piles.iter().enumerate() {
@@ -366,7 +392,7 @@ mod tests {
                     let roomy = width.min(height) >= 390.0;
                     if pile.fan == FanDirection::Right && roomy {
                         assert!(
-                            f.width >= card_width * (1.0 + 5.0 * FAN_RIGHT),
+                            f.width >= card_width * (1.0 + 5.0 * INDEX * INDEX_WIDTH),
                             "{what}: the reserve shows all 6 cards"
                         );
                     }

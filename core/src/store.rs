@@ -109,6 +109,8 @@ pub struct DailyEntry {
     pub in_progress: bool,
 }
 
+const STATS_FILE: &str = "stats.json";
+
 /// Where a game is saved: one slot per game kind for the game in progress, and one more for its
 /// daily deal, so that starting one never replaces the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,6 +120,10 @@ pub struct Slot {
 }
 
 impl Slot {
+    fn all() -> impl Iterator<Item = Slot> {
+        GameKind::ALL.into_iter().flat_map(|kind| [false, true].map(|daily| Slot { kind, daily }))
+    }
+
     fn of(game: &Game) -> Slot {
         Slot { kind: game.kind(), daily: game.daily().is_some() }
     }
@@ -130,6 +136,12 @@ impl Slot {
             self.kind.slug().to_string()
         }
     }
+}
+
+/// Every file a store keeps, by name: each slot's save and the statistics (temporary files of
+/// an unfinished write and files put aside are not kept). Backups must hold exactly these.
+pub fn kept_files() -> Vec<String> {
+    Slot::all().map(|slot| format!("{}.json", slot.name())).chain([STATS_FILE.to_string()]).collect()
 }
 
 /// What saving a game will write, taken from it in one short step (serialising, marking a win as
@@ -219,11 +231,20 @@ impl Store {
     }
 
     fn stats_path(&self) -> PathBuf {
-        self.dir.join("stats.json")
+        self.dir.join(STATS_FILE)
     }
 
     pub fn has_game(&self, kind: GameKind) -> bool {
         self.path(Slot { kind, daily: false }).is_file()
+    }
+
+    /// The slot whose save was written last, if any: the game the player left, which the apps
+    /// reopen when they start again. (A finished game's save is gone, so it is never one.)
+    pub fn last_saved(&self) -> Option<Slot> {
+        Slot::all()
+            .filter_map(|slot| Some((fs::metadata(self.path(slot)).ok()?.modified().ok()?, slot)))
+            .max()
+            .map(|(_, slot)| slot)
     }
 
     /// The game of `kind` in progress, if any.

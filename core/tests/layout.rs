@@ -1,10 +1,15 @@
-//! Table layout: every game on phones and tablets, portrait and landscape, at the deal, in play
-//! and in positions with very tall piles.
+//! Table layout: every game on phones, tablets and desktop windows of many sizes, at the deal,
+//! along random play (some of it piling cards onto the longest pile) and in positions with very
+//! tall piles: every face-up card's index shows, the cards are as large as the viewport gives,
+//! nothing leaves the viewport or overlaps another pile.
 
 use solitaire_core::deal;
-use solitaire_core::layout::{layout, FanDirection, Insets, Rect, TableLayout, Viewport};
+use solitaire_core::layout::{
+    layout, FanDirection, Insets, Rect, TableLayout, Viewport, BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH,
+};
 use solitaire_core::notation::{position_from_json, position_to_json, Completeness};
-use solitaire_core::{GameKind, State};
+use solitaire_core::spec::ReserveRule;
+use solitaire_core::{GameKind, Move, PileKind, State};
 
 /// Float slack when comparing positions, in points.
 const EPS: f32 = 1e-3;
@@ -26,6 +31,29 @@ fn viewports() -> [(&'static str, Viewport); 4] {
         (TABLET_PORTRAIT, viewport(1024.0, 1366.0, 24.0, 0.0, 20.0, 0.0)),
         (TABLET_LANDSCAPE, viewport(1366.0, 1024.0, 24.0, 0.0, 20.0, 0.0)),
     ]
+}
+
+/// Phones both ways (small, iPhone-sized with insets, large), tablets both ways, desktop windows
+/// from small to large and odd strips: the grid the properties hold on.
+fn viewport_grid() -> Vec<Viewport> {
+    let mut grid: Vec<Viewport> = viewports().iter().map(|(_, v)| *v).collect();
+    for (width, height) in [
+        (320.0, 568.0),
+        (375.0, 667.0),
+        (430.0, 932.0),
+        (768.0, 1024.0),
+        (480.0, 360.0),
+        (800.0, 600.0),
+        (1280.0, 800.0),
+        (1920.0, 1080.0),
+        (2560.0, 1440.0),
+        (1000.0, 300.0),
+        (200.0, 150.0),
+    ] {
+        grid.push(viewport(width, height, 0.0, 0.0, 0.0, 0.0));
+        grid.push(viewport(height, width, 0.0, 0.0, 0.0, 0.0));
+    }
+    grid
 }
 
 /// A small deterministic generator, so that played positions are the same on every run.
@@ -94,6 +122,87 @@ fn all_piles_tall(kind: GameKind) -> State {
     position_from_json(&json, Completeness::Complete).expect("a valid position")
 }
 
+/// Positions along a random game from `deal_number`, one every `every` moves; with `pile_up`, half
+/// the moves that can go onto the longest tableau pile do, so that long piles form.
+fn walk(kind: GameKind, deal_number: u64, moves: usize, every: usize, pile_up: bool) -> Vec<State> {
+    let mut state = deal(kind, deal_number);
+    let mut rng = Lcg(deal_number * 31 + kind as u64);
+    let mut effects = Vec::new();
+    let mut seen = vec![state.clone()];
+    for step in 1..=moves {
+        let legal = state.legal_move_list();
+        if legal.is_empty() {
+            break;
+        }
+        let longest = state.map().tableau().max_by_key(|&p| state.pile(p).len());
+        let onto: Vec<Move> =
+            legal.iter().copied().filter(|m| matches!(m, Move::Transfer { to, .. } if Some(*to) == longest)).collect();
+        let mv = if pile_up && !onto.is_empty() && rng.below(2) == 0 {
+            onto[rng.below(onto.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        assert!(state.apply(mv, &mut effects));
+        if step % every == 0 {
+            seen.push(state.clone());
+        }
+    }
+    seen
+}
+
+/// How long the longest tableau pile's covered cards are at the smallest steps, in face-down
+/// slivers (`DOWN_PER_INDEX` to an index height).
+fn longest_slivers(state: &State) -> u32 {
+    let slivers = |pile: u8| {
+        let cards = state.pile(pile);
+        let covered = &cards[..cards.len().saturating_sub(1)];
+        covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum::<u32>()
+    };
+    state.map().tableau().map(slivers).max().unwrap_or(0)
+}
+
+/// The card width the simplest arrangements give in `safe`: the non-tableau piles in rows across
+/// the top, the tableau in a grid of equal rows below, each row as tall as a card and the longest
+/// pile's covered cards (or the deal's, if longer) at the smallest steps, plus one bucket more
+/// (what rounding up to a bucket may add). The layout must never choose smaller cards.
+fn top_band_width(state: &State, safe: &Rect) -> f32 {
+    let spec = state.spec();
+    let map = state.map();
+    let slivers = longest_slivers(state).max(longest_slivers(&deal(state.kind(), 1)));
+    let fan = (slivers as f32 / DOWN_PER_INDEX as f32 + BUCKET as f32) * INDEX;
+    let tall = 1.4 + fan;
+    let spans: Vec<u16> = (0..state.pile_count() as u8)
+        .filter(|&p| !map.is_tableau(p))
+        .map(|p| match (state.pile_kind(p), spec.reserve) {
+            (Some(PileKind::Reserve), Some(ReserveRule::Holding { capacity })) if capacity > 1 => {
+                let needed = 1.0 + f32::from(capacity - 1) * INDEX * INDEX_WIDTH;
+                (1u16..).find(|&n| f32::from(n) * (1.0 + GAP) - GAP >= needed - 1e-4).unwrap()
+            }
+            _ => 1,
+        })
+        .collect();
+    let widest = spans.iter().copied().max().unwrap_or(1);
+    let tableau = u16::from(map.tableau);
+    (1..=tableau)
+        .map(|columns| {
+            let across = columns.max(widest);
+            let mut band_rows = u16::from(!spans.is_empty());
+            let mut used = 0;
+            for &span in &spans {
+                if used > 0 && used + span > across {
+                    band_rows += 1;
+                    used = 0;
+                }
+                used += span;
+            }
+            let rows = tableau.div_ceil(columns);
+            let wide = f32::from(across) * (1.0 + GAP) + GAP;
+            let high = f32::from(band_rows) * (1.4 + GAP) + f32::from(rows) * (tall + GAP) + GAP;
+            (safe.width / wide).min(safe.height / high)
+        })
+        .fold(0.0, f32::max)
+}
+
 fn positions(kind: GameKind) -> Vec<(&'static str, State)> {
     let last = usize::from(kind.spec().tableau.count) - 1;
     vec![
@@ -102,7 +211,25 @@ fn positions(kind: GameKind) -> Vec<(&'static str, State)> {
         ("everything on the first pile", one_tall_pile(kind, 0)),
         ("everything on the last pile", one_tall_pile(kind, last)),
         ("every pile tall", all_piles_tall(kind)),
+        ("foundations full", foundations_full(kind)),
     ]
+}
+
+/// A won line from a deal the solver proved, played until 8 cards are left outside the
+/// foundations (Chequers: its eight foundations all but full).
+fn foundations_full(kind: GameKind) -> State {
+    use solitaire_core::solver::{solve, Limits, Outcome};
+    let mut state = deal(kind, solitaire_core::assist::winnable_deal(kind, 1));
+    let limits = Limits { max_nodes: 5_000_000, ..Limits::quick() };
+    let Outcome::Won(line) = solve(&state, &limits, &|| false) else { panic!("{kind:?}: a proven deal is won") };
+    let mut effects = Vec::new();
+    for mv in line {
+        if state.cards_outside_foundations() <= 8 {
+            break;
+        }
+        assert!(state.apply(mv, &mut effects));
+    }
+    state
 }
 
 fn inside(inner: &Rect, outer: &Rect) -> bool {
@@ -208,6 +335,32 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
         let up = cards.windows(2).filter(|p| p[0].face_up).map(step).fold(f32::INFINITY, f32::min);
         assert!(down <= up + EPS, "{what}, {}: face-down cards fan less than face-up ones", pile.label);
     }
+
+    // (1) Every face-up card a fan covers shows its whole corner index.
+    assert!((table.index_height - INDEX * table.card_width).abs() <= EPS, "{what}: the index is part of the card");
+    for pair in table.cards.windows(2) {
+        let (below, above) = (&pair[0], &pair[1]);
+        let pile = &table.piles[usize::from(below.pile)];
+        if below.pile != above.pile || !below.face_up || pile.fan == FanDirection::None {
+            continue;
+        }
+        let (step, least) = match pile.fan {
+            FanDirection::Right => (above.frame.x - below.frame.x, table.index_height * INDEX_WIDTH),
+            _ => (above.frame.y - below.frame.y, table.index_height),
+        };
+        // Far from the origin (a huge viewport), positions round to a few ulps.
+        let slack = EPS + above.frame.x.abs().max(above.frame.y.abs()) * f32::EPSILON * 4.0;
+        assert!(
+            step >= least - slack,
+            "{what}, {} card {}: a step of {step} hides part of an index {least} long",
+            pile.label,
+            below.position
+        );
+    }
+
+    // (2) No smaller cards than the simplest arrangement gives the longest pile, one bucket more.
+    let least = top_band_width(state, &safe);
+    assert!(table.card_width >= least * (1.0 - 1e-4), "{what}: cards {} wide where {least} fit", table.card_width);
     table
 }
 
@@ -259,12 +412,89 @@ fn card_widths_are_reported_and_sensible() {
     }
 }
 
+/// Random games in every game, four deals each, played at random and played piling up onto
+/// the longest pile: 500 moves, a position every 20.
+fn random_positions(kind: GameKind) -> Vec<State> {
+    let mut all = Vec::new();
+    for deal_number in 1..=4 {
+        for pile_up in [false, true] {
+            all.extend(walk(kind, deal_number, 500, 20, pile_up));
+        }
+    }
+    all
+}
+
 #[test]
-fn card_size_depends_on_the_game_and_viewport_only() {
+fn along_random_play_every_index_shows_and_cards_are_as_large_as_the_viewport_gives() {
+    let grid = viewport_grid();
+    let mut cases = 0;
+    let mut longest = 0;
     for kind in GameKind::ALL {
-        for (_, viewport) in viewports() {
-            let widths: Vec<f32> = positions(kind).iter().map(|(_, s)| layout(s, &viewport).card_width).collect();
-            assert!(widths.iter().all(|&w| w == widths[0]), "{kind:?}: {widths:?}");
+        for (i, state) in random_positions(kind).iter().enumerate() {
+            longest = longest.max(state.map().tableau().map(|p| state.pile(p).len()).max().unwrap_or(0));
+            for viewport in &grid {
+                check(state, viewport, &format!("{kind:?} position {i} in {viewport:?}"));
+                cases += 1;
+            }
+        }
+    }
+    eprintln!("{cases} layouts checked, {} viewports, longest tableau pile {longest} cards", grid.len());
+    assert!(longest >= 20, "random play reached a pile of {longest} cards only");
+}
+
+#[test]
+fn card_size_changes_only_when_the_longest_pile_crosses_a_bucket() {
+    let bucket = BUCKET * DOWN_PER_INDEX;
+    let mut steps = 0;
+    for kind in GameKind::ALL {
+        let states = random_positions(kind);
+        // Up to one bucket past the deal's longest pile, one size: the first bucket.
+        let dealt = longest_slivers(&deal(kind, 1));
+        for viewport in viewport_grid() {
+            let mut by_bucket = std::collections::BTreeMap::new();
+            for state in &states {
+                let b = longest_slivers(state).saturating_sub(dealt).div_ceil(bucket).max(1);
+                let width = layout(state, &viewport).card_width;
+                let first = *by_bucket.entry(b).or_insert(width);
+                assert_eq!(width, first, "{kind:?} in {viewport:?}: one card size per bucket {b}");
+            }
+            let widths: Vec<f32> = by_bucket.values().copied().collect();
+            assert!(widths.windows(2).all(|w| w[1] <= w[0]), "{kind:?} in {viewport:?}: longer piles, smaller cards");
+            steps += widths.windows(2).filter(|w| w[1] < w[0]).count();
+        }
+    }
+    assert!(steps > 0, "no game ever changed its card size: the test saw nothing");
+}
+
+/// (3) for the top card, which is a whole card: 48 points (Android's 48 dp; iOS asks 44) on
+/// touch screens from 375 × 667 up and on desktop windows from 800 × 600 up, at the deal. Not
+/// Chequers on phones up to 390 points wide: its 25 piles of 4, with room to grow a bucket,
+/// give 41 to 46 points there (45.1 before indices were guaranteed, with no room to grow).
+/// Later, a pile long enough that its indices need more room shrinks cards further (Chequers
+/// with a 21-card pile, from random play, on a 390 × 844 phone: 27.6): the index comes first,
+/// and `check` shows those cards are still as large as the viewport gives.
+#[test]
+fn top_cards_are_large_enough_to_hit_at_the_deal() {
+    let mut grid = viewport_grid();
+    grid.retain(|v| {
+        let (short, long) = (v.width.min(v.height), v.width.max(v.height));
+        (short >= 375.0 && long >= 667.0) || (short >= 600.0 && long >= 800.0)
+    });
+    assert!(grid.len() >= 12, "{} viewports", grid.len());
+    for kind in GameKind::ALL {
+        let state = deal(kind, 1);
+        for viewport in &grid {
+            let small_phone = viewport.width.min(viewport.height) <= 390.0;
+            let least = if kind == GameKind::Chequers && small_phone { 40.0 } else { 48.0 };
+            let table = check(&state, viewport, &format!("{kind:?} in {viewport:?}"));
+            for pile in &table.piles {
+                let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
+                assert!(
+                    top.width >= least && top.height >= least,
+                    "{kind:?} in {viewport:?}: {}'s top is {top:?}",
+                    pile.label
+                );
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use common::*;
 use proptest::prelude::*;
-use solitaire_core::{save, Game, GameKind, SaveError, Stats, Store, StoreError};
+use solitaire_core::{save, Game, GameKind, SaveError, Slot, Stats, Store, StoreError};
 
 /// A fresh directory under the target dir, removed first if a previous run left it.
 fn temp_dir(name: &str) -> PathBuf {
@@ -126,6 +126,24 @@ fn the_store_saves_and_resumes_each_game_kind() {
     assert!(reopened.load(GameKind::Chequers).unwrap().is_none());
     let leftovers: Vec<_> = fs::read_dir(store.dir()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(leftovers.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{leftovers:?}");
+}
+
+/// The game saved last is the one the apps reopen at start: a daily deal's save counts too.
+#[test]
+fn the_game_saved_last_is_the_one_to_reopen() {
+    let store = Store::open(temp_dir("last-saved")).unwrap();
+    assert_eq!(store.last_saved(), None);
+    let age = |name: &str, seconds: u64| {
+        let file = fs::File::options().write(true).open(store.dir().join(name)).unwrap();
+        file.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(seconds)).unwrap();
+    };
+    store.save(&mut game_in_progress()).unwrap();
+    age("dnieper.json", 60);
+    let date = solitaire_core::daily::Date::new(2026, 12, 5).unwrap();
+    store.save(&mut Game::new_daily(GameKind::Chequers, date)).unwrap();
+    assert_eq!(store.last_saved(), Some(Slot { kind: GameKind::Chequers, daily: true }));
+    age("chequers-daily.json", 120);
+    assert_eq!(store.last_saved(), Some(Slot { kind: GameKind::Dnieper, daily: false }));
 }
 
 #[test]

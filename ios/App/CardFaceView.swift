@@ -1,4 +1,5 @@
 import SolitaireCore
+import SolitaireModel
 import SwiftUI
 import UIKit
 
@@ -7,6 +8,10 @@ import UIKit
 /// Its text scales with the card, not with Dynamic Type: the layout fixes the card's size.
 struct CardFaceView: View {
     let card: CardView
+    /// The table's `indexHeight` and `indexWidth`: the core never fans a face-up card less than
+    /// these from the next, so the corner index drawn within them shows whole on every face-up card.
+    let indexHeight: CGFloat
+    let indexWidth: CGFloat
     let isHinted: Bool
 
     var body: some View {
@@ -16,7 +21,7 @@ struct CardFaceView: View {
             ZStack(alignment: .topLeading) {
                 if let face = card.face {
                     shape.fill(Color(.secondarySystemGroupedBackground))
-                    corner(face, width: width)
+                    corner(face)
                     Image(systemName: face.suit.symbolName)
                         .font(.system(size: width * 0.45))
                         .foregroundStyle(face.red ? Color.red : Color.primary)
@@ -33,20 +38,22 @@ struct CardFaceView: View {
         }
     }
 
-    /// Rank and suit side by side: a fanned card shows only a strip of its top, and both
-    /// must fit in it.
-    private func corner(_ face: CardFace, width: CGFloat) -> some View {
-        HStack(spacing: width * 0.02) {
-            Text(face.rankLabel)
-                .font(.system(size: width * 0.28, weight: .semibold, design: .rounded))
+    /// Rank and suit side by side: a fanned card shows only a strip of its top, `indexHeight`
+    /// tall (or, in a sideways fan, `indexWidth` wide), and both must fit in it. The
+    /// frame holds them there; a rank too wide for it ("10") shrinks rather than spill over.
+    private func corner(_ face: CardFace) -> some View {
+        HStack(spacing: indexHeight * 0.04) {
+            Text(rankLabel(face.rank))
+                .font(.system(size: indexHeight * 0.66, weight: .semibold, design: .rounded))
                 .minimumScaleFactor(0.5)
                 .lineLimit(1)
             Image(systemName: face.suit.symbolName)
-                .font(.system(size: width * 0.22))
+                .font(.system(size: indexHeight * 0.5))
         }
+        .frame(width: indexWidth * 0.9, height: indexHeight * 0.82, alignment: .leading)
         .foregroundStyle(face.red ? Color.red : Color.primary)
-        .padding(.leading, width * 0.06)
-        .padding(.top, width * 0.04)
+        .padding(.leading, indexHeight * 0.1)
+        .padding(.top, indexHeight * 0.06)
     }
 
     private var borderColor: Color {

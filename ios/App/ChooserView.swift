@@ -54,6 +54,7 @@ struct ChooserView: View {
             NavigationStack {
                 StatisticsView(rows: app.overview, daily: app.daily)
             }
+            .playerMessagesOverSheet(app)
         }
         .onAppear { app.refreshOverview() }
     }

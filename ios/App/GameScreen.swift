@@ -1,3 +1,4 @@
+import Accessibility
 import Foundation
 import SolitaireCore
 import SolitaireModel
@@ -8,6 +9,7 @@ import UIKit
 /// thrown away.
 @MainActor
 struct GameScreen: View {
+    let app: AppModel
     let game: GameModel
     let info: GameInfo
     /// This game's statistics row, read fresh when the statistics page opens.
@@ -19,13 +21,16 @@ struct GameScreen: View {
     @State private var statisticsRow: GameOverview? = nil
     /// A deal number typed in the sheet, dealt (after confirming) once the sheet is gone.
     @State private var typedDeal: UInt64? = nil
+    @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
 
     init(
+        app: AppModel,
         game: GameModel,
         info: GameInfo,
         statistics: @escaping @MainActor () -> GameOverview?,
         onLeave: @escaping @MainActor () -> Void
     ) {
+        self.app = app
         self.game = game
         self.info = info
         self.statistics = statistics
@@ -40,8 +45,9 @@ struct GameScreen: View {
     var body: some View {
         TableView(game: game)
             .background(Felt.color)
-            // Over the table rather than beside it, so a notice never changes the layout.
-            .overlay(alignment: .top) {
+            // Over the table rather than beside it, so a notice never changes the layout; at
+            // the bottom, where the foundations never are and the tableau's fans seldom reach.
+            .overlay(alignment: .bottom) {
                 NoticeBanner(game: game)
             }
             .overlay {
@@ -51,6 +57,25 @@ struct GameScreen: View {
             }
             .navigationTitle(game.isDaily ? "\(info.name): daily deal" : info.name)
             .navigationBarTitleDisplayMode(.inline)
+            // The bars get their own background: over the felt, the tint (a green) would be
+            // green on green.
+            .toolbarBackground(.visible, for: .navigationBar, .bottomBar)
+            // VoiceOver hears what a move, a hint and a win did; the screen shows it.
+            .onChange(of: game.status.moves) {
+                if voiceOver, let words = game.moveAnnouncement() {
+                    announce(words)
+                }
+            }
+            .onChange(of: game.hint) { _, hint in
+                if voiceOver, let hint {
+                    announce(hint.description)
+                }
+            }
+            .onChange(of: game.status.state) { _, state in
+                if voiceOver, state == .won {
+                    announce(WinView.title(of: game.status))
+                }
+            }
             .toolbar {
                 ToolbarItem(placement: .topBarTrailing) {
                     GameClock(game: game)
@@ -77,6 +102,7 @@ struct GameScreen: View {
                     case .dealNumber: DealNumberSheet { typedDeal = $0 }
                     }
                 }
+                .playerMessagesOverSheet(app)
             }
     }
 
@@ -94,6 +120,10 @@ struct GameScreen: View {
             statisticsRow = statistics()
         }
         self.page = page
+    }
+
+    private func announce(_ words: String) {
+        AccessibilityNotification.Announcement(words).post()
     }
 
     private func dealTypedNumber() {

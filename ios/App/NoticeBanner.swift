@@ -2,11 +2,13 @@ import SolitaireCore
 import SolitaireModel
 import SwiftUI
 
-/// At most one notice over the table: "show me" under way, no move left, the game can no
-/// longer be won, or a hint.
+/// At most one notice over the bottom of the table: "show me" under way, no move left, the game
+/// can no longer be won, or a hint.
 @MainActor
 struct NoticeBanner: View {
     let game: GameModel
+    /// With Reduce Motion on, a notice fades in and out instead of sliding.
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     var body: some View {
         Group {
@@ -47,8 +49,8 @@ struct NoticeBanner: View {
         .padding(12)
         .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 12, style: .continuous))
         .padding(.horizontal)
-        .padding(.top, 4)
-        .transition(.move(edge: .top).combined(with: .opacity))
+        .padding(.bottom, 4)
+        .transition(reduceMotion ? .opacity : .move(edge: .bottom).combined(with: .opacity))
         .accessibilityElement(children: .contain)
     }
 }

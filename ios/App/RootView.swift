@@ -17,15 +17,12 @@ struct RootView: View {
             ChooserView(app: app)
                 .navigationDestination(isPresented: isPlaying) {
                     if let game = app.current, let info = gameCatalog().first(where: { $0.kind == game.kind }) {
-                        GameScreen(game: game, info: info, statistics: { statistics(of: game.kind) }, onLeave: { app.close() })
+                        GameScreen(app: app, game: game, info: info, statistics: { statistics(of: game.kind) }, onLeave: { app.close() })
                     }
                 }
         }
-        .alert("Solitaire", isPresented: hasMessage, presenting: app.message) { _ in
-            Button("OK") {}
-        } message: { text in
-            Text(text)
-        }
+        // While a sheet is up the root cannot present, so the sheet shows the message.
+        .modifier(PlayerMessageAlert(app: app, isTop: !app.isSheetShown))
         .onChange(of: scenePhase) { _, phase in
             switch phase {
             // Inactive comes first (the app switcher, a call, Control Center) and may be the
@@ -46,8 +43,33 @@ struct RootView: View {
     private var isPlaying: Binding<Bool> {
         Binding(get: { app.current != nil }, set: { if !$0 { app.close() } })
     }
+}
 
-    private var hasMessage: Binding<Bool> {
-        Binding(get: { app.message != nil }, set: { if !$0 { app.message = nil } })
+/// The player's messages (`AppModel.message`) as an alert, shown by whichever layer is on top.
+@MainActor
+struct PlayerMessageAlert: ViewModifier {
+    let app: AppModel
+    let isTop: Bool
+
+    func body(content: Content) -> some View {
+        content.alert("Solitaire", isPresented: isShown, presenting: app.message) { _ in
+            Button("OK") {}
+        } message: { text in
+            Text(text)
+        }
+    }
+
+    private var isShown: Binding<Bool> {
+        Binding(get: { isTop && app.message != nil }, set: { if !$0 { app.message = nil } })
+    }
+}
+
+extension View {
+    /// For a sheet's content: it shows the player's messages while it is up (the root then
+    /// cannot).
+    func playerMessagesOverSheet(_ app: AppModel) -> some View {
+        modifier(PlayerMessageAlert(app: app, isTop: true))
+            .onAppear { app.isSheetShown = true }
+            .onDisappear { app.isSheetShown = false }
     }
 }

@@ -30,7 +30,10 @@ enum Launch {
     @MainActor
     static func open() -> Launch {
         do {
-            return .ready(try AppModel(directory: URL.applicationSupportDirectory))
+            let app = try AppModel(directory: URL.applicationSupportDirectory)
+            // The player comes back to the game they left, not to the chooser.
+            app.reopenLastGame()
+            return .ready(app)
         } catch {
             return .failed(playerMessage(for: error))
         }

@@ -4,17 +4,22 @@ import SwiftUI
 
 /// The table exactly as the core lays it out: every pile and card at its frame, in points.
 /// Cards are keyed by their id, so a card that changes pile animates from one to the other.
-/// For VoiceOver each pile is one element (the core's description of it, its moves as custom
-/// actions); its cards are not separate stops.
+/// For VoiceOver each pile is one element (the core's words for it, its moves as custom
+/// actions); its cards are not separate stops. The words are asked of the model only while
+/// VoiceOver runs, and the model asks the core once per position.
 @MainActor
 struct TableView: View {
     let game: GameModel
     /// The drag under way. Gesture state, so a drag the system cancels (a call, a system
-    /// gesture) resets it: the cards go back and no pile stays marked.
-    @GestureState private var drag: Drag? = nil
+    /// gesture) resets it: no pile stays marked, and the cards glide back (the reset's
+    /// transaction animates; a drop the core refused leaves them to glide back the same way).
+    @GestureState(resetTransaction: Transaction(animation: .snappy(duration: 0.25))) private var drag: Drag? = nil
     /// The insets are read in the layout direction around the table (leading is right in
     /// right-to-left languages), but the core's coordinates always run left to right.
     @Environment(\.layoutDirection) private var layoutDirection
+    @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
+    /// With Reduce Motion on, cards go to their places at once instead of gliding.
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     /// The table's own coordinates: drags are measured in them, not in the moving card's.
     private static let space = "table"
@@ -46,6 +51,11 @@ struct TableView: View {
             // the player's own do (`play` below). Never nil here: a nil animation would also
             // stop the player's moves from animating.
             .animation(Self.moveAnimation, value: game.status.moves)
+            .transaction { transaction in
+                if reduceMotion {
+                    transaction.animation = nil
+                }
+            }
             .coordinateSpace(.named(Self.space))
             // The core's coordinates run left to right whatever the language.
             .environment(\.layoutDirection, .leftToRight)
@@ -59,7 +69,8 @@ struct TableView: View {
     }
 
     private func pileView(_ pile: PileView) -> some View {
-        PileOutline(
+        let words = voiceOver ? game.speech(of: pile.pile) : nil
+        return PileOutline(
             mark: game.emptyMark(of: pile),
             isTarget: drag?.targets.contains(pile.pile) ?? false,
             isHinted: game.hintMarks.piles.contains(pile.pile)
@@ -68,12 +79,16 @@ struct TableView: View {
         .contentShape(Rectangle())
         .onTapGesture { play { game.tapEmpty(pile) } }
         .accessibilityElement()
-        .accessibilityLabel(pile.description)
-        .accessibilityAddTraits(isPlayable(pile) ? .isButton : [])
-        .accessibilityAction { play { tapTop(of: pile) } }
+        .accessibilityLabel(words?.description ?? "")
+        .accessibilityAddTraits(words?.tap != nil ? .isButton : [])
+        .accessibilityAction {
+            if let tap = words?.tap {
+                play { game.speak(tap) }
+            }
+        }
         .accessibilityActions {
-            ForEach(game.moveActions(for: pile), id: \.name) { action in
-                Button(action.name) { play { game.play(action) } }
+            ForEach(words?.moves ?? [], id: \.label) { move in
+                Button(move.label) { play { game.speak(move) } }
             }
         }
         .position(center(of: pile.base))
@@ -81,7 +96,12 @@ struct TableView: View {
 
     private func cardView(_ card: CardView) -> some View {
         let offset = drag.flatMap { $0.lifted.contains(card.id) ? $0.offset : nil } ?? .zero
-        return CardFaceView(card: card, isHinted: game.hintMarks.cards.contains(card.id))
+        return CardFaceView(
+            card: card,
+            indexHeight: points(game.table.indexHeight),
+            indexWidth: points(game.table.indexWidth),
+            isHinted: game.hintMarks.cards.contains(card.id)
+        )
             .frame(width: points(card.frame.width), height: points(card.frame.height))
             .contentShape(Rectangle())
             .onTapGesture { play { game.tap(card) } }
@@ -90,8 +110,9 @@ struct TableView: View {
             .accessibilityHidden(true)
             .position(center(of: card.frame))
             .offset(offset)
-            // Dragged cards float above every other card.
-            .zIndex(Double(card.z) + (offset == .zero ? 0 : 100_000))
+            // A card's z orders it within its pile only: the cards the last move carried glide
+            // above the other piles' cards, and dragged cards float above everything.
+            .zIndex(Double(card.z) + (card.lastMoved ? 1_000 : 0) + (offset == .zero ? 0 : 100_000))
     }
 
     private func dragGesture(for card: CardView) -> some Gesture {
@@ -99,31 +120,17 @@ struct TableView: View {
             .updating($drag) { value, drag, _ in
                 guard card.movable else { return }
                 if drag == nil {
+                    // One call to the core per drag, at its start (it also stops "show me").
                     let lifted = game.table.cards.filter { $0.pile == card.pile && $0.position >= card.position }
-                    drag = Drag(card: card.id, lifted: Set(lifted.map(\.id)), targets: game.dropTargets(for: card), offset: .zero)
+                    drag = Drag(card: card.id, lifted: Set(lifted.map(\.id)), targets: game.beginDrag(card), offset: .zero)
                 }
                 drag?.offset = value.translation
             }
             .onEnded { value in
-                guard card.movable else { return }
-                // Where the picked-up card's centre was let go, in the table's points.
-                let x = card.frame.x + card.frame.width / 2 + Float(value.translation.width)
-                let y = card.frame.y + card.frame.height / 2 + Float(value.translation.height)
-                play { game.drop(card, x: x, y: y) }
+                // The model judges a short drag a tap whose finger slipped (on any card: the
+                // stock's deal too), and the core where a long one lands.
+                play { _ = game.drop(card, dx: Float(value.translation.width), dy: Float(value.translation.height)) }
             }
-    }
-
-    /// What activating a pile does: its top card plays (the stock deals, an empty stock turns).
-    private func tapTop(of pile: PileView) {
-        if let top = game.table.cards.last(where: { $0.pile == pile.pile }) {
-            game.tap(top)
-        } else {
-            game.tapEmpty(pile)
-        }
-    }
-
-    private func isPlayable(_ pile: PileView) -> Bool {
-        pile.kind == .stock || game.table.cards.last(where: { $0.pile == pile.pile })?.movable == true
     }
 
     /// Every change of position animates, so cards glide to where the core puts them.
@@ -131,6 +138,7 @@ struct TableView: View {
         withAnimation(Self.moveAnimation, action)
     }
 
+    /// The drag's reset above glides the same way.
     private static let moveAnimation = Animation.snappy(duration: 0.25)
 
     private func viewport(of proxy: GeometryProxy) -> Viewport {

@@ -17,7 +17,7 @@ struct WinView: View {
                 .font(.system(.largeTitle))
                 .foregroundStyle(.yellow)
                 .accessibilityHidden(true)
-            Text(status.assisted ? "Solved by show me" : "You won!")
+            Text(Self.title(of: status))
                 .font(.largeTitle.bold())
                 .multilineTextAlignment(.center)
             Text("\(status.deal.map { "Deal \($0)" } ?? "This game") in \(status.moves) moves, \(StatsText.time(ms: status.elapsedMs))")
@@ -43,5 +43,9 @@ struct WinView: View {
         .padding()
         .accessibilityElement(children: .contain)
         .accessibilityAddTraits(.isModal)
+    }
+
+    static func title(of status: GameStatus) -> String {
+        status.assisted ? "Solved by show me" : "You won!"
     }
 }

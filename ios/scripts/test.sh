@@ -16,6 +16,20 @@ case "$(uname -s)" in
 esac
 package="$ios/SolitaireKit"
 
+# Swift on Linux compiles APIs newer than the package's platforms without a word (availability
+# is checked against an Apple SDK only): refuse the ones listed in newer-apis.txt.
+newer=0
+while IFS=$'\t' read -r pattern reason; do
+  [[ -z "$pattern" || "$pattern" == \#* ]] && continue
+  if grep -nE "$pattern" -r --include='*.swift' "$ios/App" "$package/Sources" "$package/Tests" "$package/Benchmarks"; then
+    echo "the lines above use $reason, newer than the package's iOS 17 and macOS 14" >&2
+    newer=1
+  fi
+done <"$ios/scripts/newer-apis.txt"
+if [[ "$newer" != 0 ]]; then
+  exit 1
+fi
+
 # Warnings are only printed when a file compiles, so our targets are compiled afresh each time.
 # (-warnings-as-errors is no use here: it also fails Swift Testing's macro expansions, which
 # raise no warning of their own.)

@@ -1,40 +1,43 @@
 //! Choosing the arrangement: how many tableau columns, and where the other piles go, so that the
-//! cards come out as large as the viewport allows. Works in card widths, so each candidate costs
-//! a few multiplications.
+//! cards come out as large as the viewport allows with every face-up card's index showing. Works
+//! in card widths, so each candidate costs a few multiplications.
 
 use super::FanDirection;
+use crate::card::Card;
 use crate::spec::{GameSpec, PileId, PileKind, PileMap, ReserveRule};
+use crate::state::State;
 
 /// Card height over card width (5:7).
 pub(super) const ASPECT: f32 = 1.4;
 /// Space between piles and around the table, in card widths.
-pub(super) const GAP: f32 = 0.08;
-/// Fan offsets, in card heights: a face-down card shows a sliver, a face-up one its corner index.
-pub(super) const FAN_DOWN: f32 = 0.10;
-pub(super) const FAN_UP: f32 = 0.28;
-/// Offset of a sideways fan, in card widths: enough to show the corner index.
-pub(super) const FAN_RIGHT: f32 = 0.30;
-/// When a fan must squeeze, face-down slivers shrink to this fraction first, as they tell least.
-pub(super) const DOWN_FLOOR: f32 = 0.3;
-/// The smallest face-up offset, in card heights, that still shows the rank.
-const READABLE_UP: f32 = 0.18;
-/// Cards in a suit: the longest run most games build.
-const SUIT: f32 = 13.0;
-/// Narrower cards are hard to read and to hit (44 points is the usual minimum touch target), so
-/// the tableau wraps to more rows rather than go below this, where the viewport allows.
-const MIN_CARD_WIDTH: f32 = 44.0;
-/// What an extra tableau row costs, as a factor on card width (see `better`).
-const ROW_COST: f32 = 0.6;
-/// A candidate must beat the best so far by this fraction, so that near-ties go to the earlier
-/// (simpler) arrangement instead of to float noise.
+pub const GAP: f32 = 0.08;
+/// The corner index's height (rank and suit side by side), in card widths: the smallest step
+/// a fan down ever gives a face-up card, so that its whole index shows.
+pub const INDEX: f32 = 0.34;
+/// The corner index's width, in index heights: the smallest step a sideways fan gives.
+pub const INDEX_WIDTH: f32 = 1.8;
+/// Face-down cards tell nothing but their number: this many of their slivers take one index
+/// height when a fan must squeeze. An integer, so that pile lengths compare exactly.
+pub const DOWN_PER_INDEX: u32 = 7;
+/// Fan steps while there is room, in card widths: a little air around the index, a sliver for
+/// a face-down card.
+pub(super) const FAN_UP: f32 = 0.40;
+pub(super) const FAN_DOWN: f32 = 0.14;
+// Squeezing only ever shrinks steps, so these must not start below their floors.
+const _: () = assert!(FAN_UP >= INDEX && FAN_DOWN * DOWN_PER_INDEX as f32 >= INDEX);
+/// Card size follows the longest tableau pile in steps of this many index heights (see
+/// `fan_room`), so that it changes once every few cards a pile gains, not at every move.
+pub const BUCKET: u32 = 4;
+/// A candidate must beat the best so far by this fraction, so that near-ties go to fewer
+/// tableau rows (then to the earlier arrangement) instead of to float noise.
 const TIE: f32 = 1e-3;
 
 /// Where the piles that are not tableau piles (stock, waste, reserve, cells, foundations: "the
 /// band") go.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Band {
-    /// In rows across the top, as wide as the tableau grid.
-    Top,
+    /// In rows of `columns` piles across the top, the tableau grid below.
+    Top { columns: u16 },
     /// In rows of `columns` piles down the left side, the tableau to its right.
     Left { columns: u16 },
 }
@@ -65,11 +68,11 @@ pub(super) fn fan(spec: &GameSpec, kind: PileKind) -> FanDirection {
 }
 
 /// Grid columns a band pile takes: one, or for a reserve fanned sideways, enough for its whole
-/// capacity.
+/// capacity with every index showing.
 fn span(spec: &GameSpec, map: &PileMap, pile: PileId) -> u16 {
     match spec.reserve {
         Some(ReserveRule::Holding { capacity }) if capacity > 1 && Some(pile) == map.reserve => {
-            let needed = 1.0 + f32::from(capacity - 1) * FAN_RIGHT;
+            let needed = 1.0 + f32::from(capacity - 1) * INDEX * INDEX_WIDTH;
             // n columns span n + (n - 1) * GAP card widths; the epsilon keeps an exact fit at n.
             ((needed + GAP) / (1.0 + GAP) - 1e-4).ceil() as u16
         }
@@ -79,6 +82,7 @@ fn span(spec: &GameSpec, map: &PileMap, pile: PileId) -> u16 {
 
 /// Lays the band's piles in rows of `width` columns, in order, a pile that does not fit starting
 /// the next row; calls `place(pile, row, column, span)`. Returns (rows, columns used in the last).
+/// `width` is never below the widest span (`choose` sees to it), so no pile is cut short.
 pub(super) fn flow(
     spec: &GameSpec,
     map: &PileMap,
@@ -103,46 +107,59 @@ pub(super) fn flow(
     }
 }
 
-/// The fan, in card heights, a tableau pile needs to show its dealt face-down cards under a
-/// run of face-up ones, all squeezed as far as stays readable. The run is a whole suit, or
-/// twice the pile's share of the cards if less (25 piles of 4 rarely grow long). Depends on
-/// the game only, so card size never changes during a game.
-fn design_fan(spec: &GameSpec) -> f32 {
-    let share = spec.card_count() as f32 / f32::from(spec.tableau.count.max(1));
-    let covered_up = (2.0 * share).min(SUIT) - 1.0;
-    let up = covered_up.max(0.0) * READABLE_UP;
-    spec.deal.tableau.iter().map(|d| f32::from(d.down) * FAN_DOWN * DOWN_FLOOR + up).fold(up, f32::max)
+/// A fanned pile's length at the smallest steps, in face-down slivers (`DOWN_PER_INDEX` to an
+/// index height): what its covered cards need.
+pub(super) fn slivers(covered: &[Card]) -> u32 {
+    covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum()
 }
 
-/// How good an arrangement with cards `card_width` wide is, higher is better: readable cards
-/// first; then the largest cards, each extra tableau row costing 40% (rows cut piles short and
-/// split the table, so wrapping must buy much larger cards).
-fn merit(card_width: f32, tableau_rows: u16) -> (bool, f32) {
-    if card_width >= MIN_CARD_WIDTH {
-        (true, card_width * ROW_COST.powi(i32::from(tableau_rows.max(1)) - 1))
-    } else {
-        (false, card_width)
-    }
+/// The room, in card widths, that each tableau pile gets below its base card: what the deal's
+/// longest pile needs at the smallest steps, plus a whole number of `BUCKET` index heights (at
+/// least one, so that piles can grow from the deal before cards shrink) that covers what the
+/// longest pile needs now. Stateless, yet the card size only changes when the longest pile
+/// crosses a bucket, once every few cards it gains or loses, not at every move; and cards never
+/// grow past their size at the deal.
+pub(super) fn fan_room(state: &State) -> f32 {
+    let covered = |cards: &[Card]| slivers(&cards[..cards.len().saturating_sub(1)]);
+    let longest = state.map().tableau().map(|pile| covered(state.pile(pile))).max().unwrap_or(0);
+    let dealt = state
+        .spec()
+        .deal
+        .tableau
+        .iter()
+        .map(|d| match d.up {
+            0 => u32::from(d.down.saturating_sub(1)),
+            up => u32::from(d.down) + u32::from(up - 1) * DOWN_PER_INDEX,
+        })
+        .max()
+        .unwrap_or(0);
+    let bucket = BUCKET * DOWN_PER_INDEX;
+    let slivers = dealt + longest.saturating_sub(dealt).div_ceil(bucket).max(1) * bucket;
+    slivers as f32 / DOWN_PER_INDEX as f32 * INDEX
 }
 
-/// The best arrangement (see `merit`) in a `width` × `height` area; `None` if no card fits.
-pub(super) fn choose(spec: &GameSpec, map: &PileMap, width: f32, height: f32) -> Option<Plan> {
+/// The arrangement with the largest cards in a `width` × `height` area whose tableau piles each
+/// have `fan_room` card widths below their base card; fewer tableau rows break near-ties. `None`
+/// if no card fits.
+pub(super) fn choose(spec: &GameSpec, map: &PileMap, fan_room: f32, width: f32, height: f32) -> Option<Plan> {
     let tableau = u16::from(map.tableau);
-    let tall = ASPECT * (1.0 + design_fan(spec));
+    let tall = ASPECT + fan_room;
     // Width or height in card widths of `cards` piles and the gaps between and around them.
     let extent = |cards: u16, pile: f32| f32::from(cards) * pile + f32::from(cards + 1) * GAP;
-    let mut best: Option<(Plan, (bool, f32))> = None;
+    let mut best: Option<Plan> = None;
     let mut consider = |plan: Plan| {
-        let (readable, score) = merit(plan.card_width, plan.tableau_rows);
-        let wins = best.is_none_or(|(_, (best_readable, best_score))| {
-            (readable && !best_readable) || (readable == best_readable && score > best_score * (1.0 + TIE))
+        let wins = best.is_none_or(|b| {
+            plan.card_width > b.card_width * (1.0 + TIE)
+                || (plan.card_width >= b.card_width * (1.0 - TIE) && plan.tableau_rows < b.tableau_rows)
         });
         if wins {
-            best = Some((plan, (readable, score)));
+            best = Some(plan);
         }
     };
 
     let band_span: u16 = band_piles(map).map(|pile| span(spec, map, pile)).sum();
+    // A band narrower than its widest pile would squeeze the sideways fan past the indices.
+    let widest = band_piles(map).map(|pile| span(spec, map, pile)).max().unwrap_or(1);
     // From the band's total span on, the band is one row: no need to flow it.
     let band_flow = |width: u16| {
         if width >= band_span {
@@ -153,17 +170,19 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, width: f32, height: f32) ->
     };
 
     for columns in 1..=tableau.max(1) {
-        let (band_rows, band_last_row) = band_flow(columns);
+        let band_columns = columns.max(widest);
+        let (band_rows, band_last_row) = band_flow(band_columns);
         let tableau_rows = tableau.div_ceil(columns);
-        let across = extent(columns, 1.0);
+        let across = extent(band_columns, 1.0);
         let down = f32::from(band_rows) * (ASPECT + GAP) + extent(tableau_rows, tall);
         let card_width = (width / across).min(height / down);
-        consider(Plan { card_width, band: Band::Top, columns, tableau_rows, band_rows, band_last_row });
+        let band = Band::Top { columns: band_columns };
+        consider(Plan { card_width, band, columns, tableau_rows, band_rows, band_last_row });
     }
 
     if tableau > 0 {
         let mut narrower_rows = 0;
-        for band_columns in 1..=band_span {
+        for band_columns in widest..=band_span {
             let (band_rows, band_last_row) = band_flow(band_columns);
             // Side by side, more columns for as many rows only make cards narrower: only the
             // narrowest block and grid for each row count can win.
@@ -184,5 +203,5 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, width: f32, height: f32) ->
             }
         }
     }
-    best.map(|(plan, _)| plan).filter(|plan| plan.card_width.is_finite() && plan.card_width > 0.0)
+    best.filter(|plan| plan.card_width.is_finite() && plan.card_width > 0.0)
 }

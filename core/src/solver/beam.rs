@@ -31,7 +31,8 @@
 
 use super::hash::{mix, touched, Hasher};
 use super::moves::{Mode, Rules};
-use super::search::{Step, Table};
+use super::pass::Step;
+use super::table::Table;
 use crate::engine::{Effect, Move};
 use crate::spec::PileId;
 use crate::state::State;
@@ -215,7 +216,6 @@ impl<'r> Beam<'r> {
     /// Searches on for at most `quota` nodes.
     pub(crate) fn run(&mut self, quota: u64) -> Step {
         let stop = self.nodes + quota;
-        let rules = self.rules;
         while self.nodes < stop {
             if self.bytes() > self.max_memory_bytes {
                 // Too wide for the memory: the rounds go on at half this width, never wider.
@@ -227,86 +227,99 @@ impl<'r> Beam<'r> {
                 self.next_round();
                 continue;
             }
-            if self.next < self.level.len() {
-                let i = self.next;
-                self.next += 1;
-                let waste_square = STYLES[self.round % self.schedule.styles];
-                // Rounds at one width (memory-bound ones too) differ only by their jitter.
-                let jitter = self.round > 0 && (self.schedule.jitter || self.widest < MAX_WIDTH);
-                let round = self.round as u64;
-                let mode = if self.loose() { Mode::Sound } else { Mode::Heuristic };
-                let (state, node, value) = &mut self.level[i];
-                let (node, value) = (*node, *value);
-                self.moves.clear();
-                let dropped = rules.generate(state, None, None, mode, &mut self.scratch, &mut self.moves);
-                // The moves H3 passed over cost their share of generating: counted, they keep
-                // the beam's share of the time what it was.
-                self.nodes += dropped.by_h3 as u64;
-                let hasher = Hasher::new(rules, state);
-                for &mv in &self.moves {
-                    self.nodes += 1;
-                    self.effects.clear();
-                    state.apply_unchecked(mv, &mut self.effects);
-                    if state.is_won() {
-                        // Left as it was, so that a caller may search on.
-                        state.undo(&self.effects);
-                        return Step::Won(self.line(node, mv));
-                    }
-                    // Only the piles the move touched change their hash and value.
-                    touched(&self.effects, &mut self.touched);
-                    let key = hasher.value_after(rules, state, &self.touched);
-                    if self.seen.insert(key) && !rules.is_dead_after(state, &self.effects) {
-                        let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
-                        state.undo(&self.effects);
-                        let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
-                        let jitter = if jitter { (mix(key ^ round) % JITTER) as i32 } else { 0 };
-                        let child = value - before + after;
-                        self.children.push((child + jitter, i as u32, mv, child));
-                    } else {
-                        state.undo(&self.effects);
-                    }
-                }
-                continue;
+            let step = if self.next < self.level.len() { self.expand() } else { self.next_level() };
+            if let Some(step) = step {
+                return step;
             }
-            // The level is expanded: keep the best children as the next level.
-            self.levels += 1;
-            if self.children.is_empty() || (self.loose() && self.levels > LOOSE_LEVELS) {
-                // The beam died out (or a loose round ran its levels): the next round, wider
-                // after each cycle of styles.
-                let cycle_ends = (self.round + 1).is_multiple_of(self.schedule.styles);
-                if cycle_ends && self.width < self.widest {
-                    self.width = (self.width * self.schedule.growth).min(self.widest);
-                } else if cycle_ends && self.widest == MAX_WIDTH {
-                    return Step::Exhausted;
-                }
-                self.next_round();
-                continue;
-            }
-            // Stable: equal scores keep generation order, so the search is deterministic.
-            self.children.sort_by_key(|&(score, ..)| std::cmp::Reverse(score));
-            self.children.truncate(self.width);
-            let mut level = Vec::with_capacity(self.children.len());
-            for &(_, parent, mv, value) in &self.children {
-                let (state, parent_node, _) = &self.level[parent as usize];
-                let mut child = match self.spare.pop() {
-                    Some(mut spare) => {
-                        spare.clone_from(state);
-                        spare
-                    }
-                    None => state.clone(),
-                };
-                child.apply_unchecked(mv, &mut self.effects);
-                let index = u32::try_from(self.arena.len()).unwrap_or(u32::MAX);
-                self.arena.push(Node { parent: *parent_node, mv });
-                level.push((child, index, value));
-            }
-            self.effects.clear();
-            let old = std::mem::replace(&mut self.level, level);
-            self.spare.extend(old.into_iter().map(|(state, ..)| state));
-            self.children.clear();
-            self.next = 0;
         }
         Step::Running
+    }
+
+    /// Generates the children of the level's next position, keeping those new and not dead
+    /// with their values; `Won` if one wins.
+    fn expand(&mut self) -> Option<Step> {
+        let rules = self.rules;
+        let i = self.next;
+        self.next += 1;
+        let waste_square = STYLES[self.round % self.schedule.styles];
+        // Rounds at one width (memory-bound ones too) differ only by their jitter.
+        let jitter = self.round > 0 && (self.schedule.jitter || self.widest < MAX_WIDTH);
+        let round = self.round as u64;
+        let mode = if self.loose() { Mode::Sound } else { Mode::Heuristic };
+        let (state, node, value) = &mut self.level[i];
+        let (node, value) = (*node, *value);
+        self.moves.clear();
+        let dropped = rules.generate(state, None, None, mode, &mut self.scratch, &mut self.moves);
+        // The moves H3 passed over cost their share of generating: counted, they keep
+        // the beam's share of the time what it was.
+        self.nodes += dropped.by_h3 as u64;
+        let hasher = Hasher::new(rules, state);
+        for &mv in &self.moves {
+            self.nodes += 1;
+            self.effects.clear();
+            state.apply_unchecked(mv, &mut self.effects);
+            if state.is_won() {
+                // Left as it was, so that a caller may search on.
+                state.undo(&self.effects);
+                return Some(Step::Won(self.line(node, mv)));
+            }
+            // Only the piles the move touched change their hash and value.
+            touched(&self.effects, &mut self.touched);
+            let key = hasher.value_after(rules, state, &self.touched);
+            if self.seen.insert(key) && !super::deadlock::dead_after(rules, state, &self.effects) {
+                let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
+                state.undo(&self.effects);
+                let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
+                let jitter = if jitter { (mix(key ^ round) % JITTER) as i32 } else { 0 };
+                let child = value - before + after;
+                self.children.push((child + jitter, i as u32, mv, child));
+            } else {
+                state.undo(&self.effects);
+            }
+        }
+        None
+    }
+
+    /// The level is expanded: keeps the best children as the next level, or, when the beam
+    /// died out (or a loose round ran its levels), begins the next round; `Exhausted` when
+    /// the widest round died out.
+    fn next_level(&mut self) -> Option<Step> {
+        self.levels += 1;
+        if self.children.is_empty() || (self.loose() && self.levels > LOOSE_LEVELS) {
+            // The next round, wider after each cycle of styles.
+            let cycle_ends = (self.round + 1).is_multiple_of(self.schedule.styles);
+            if cycle_ends && self.width < self.widest {
+                self.width = (self.width * self.schedule.growth).min(self.widest);
+            } else if cycle_ends && self.widest == MAX_WIDTH {
+                return Some(Step::Exhausted);
+            }
+            self.next_round();
+            return None;
+        }
+        // Stable: equal scores keep generation order, so the search is deterministic.
+        self.children.sort_by_key(|&(score, ..)| std::cmp::Reverse(score));
+        self.children.truncate(self.width);
+        let mut level = Vec::with_capacity(self.children.len());
+        for &(_, parent, mv, value) in &self.children {
+            let (state, parent_node, _) = &self.level[parent as usize];
+            let mut child = match self.spare.pop() {
+                Some(mut spare) => {
+                    spare.clone_from(state);
+                    spare
+                }
+                None => state.clone(),
+            };
+            child.apply_unchecked(mv, &mut self.effects);
+            let index = u32::try_from(self.arena.len()).unwrap_or(u32::MAX);
+            self.arena.push(Node { parent: *parent_node, mv });
+            level.push((child, index, value));
+        }
+        self.effects.clear();
+        let old = std::mem::replace(&mut self.level, level);
+        self.spare.extend(old.into_iter().map(|(state, ..)| state));
+        self.children.clear();
+        self.next = 0;
+        None
     }
 }
 

@@ -33,7 +33,7 @@
 //! tracked cards elsewhere, or adds to the real cells. When the real game is won, every pile
 //! and cell is empty, so the dig's are too.
 
-use super::hash::mix;
+use super::hash::{mix, Hasher as PositionHasher};
 use super::moves::Rules;
 use crate::card::{Card, KING};
 use crate::spec::PileId;
@@ -363,4 +363,10 @@ pub(crate) fn is_tracked(s: &State, p: PileId) -> bool {
 /// The piles the dig tracks in `s`.
 pub(crate) fn tracked(s: &State) -> impl Iterator<Item = PileId> + '_ {
     s.map().tableau().filter(|&p| is_tracked(s, p))
+}
+
+/// A key for the piles the dig tracks and the cells, all its verdict depends on: the sum of
+/// their shares of the position's hash.
+pub(crate) fn key(hasher: &PositionHasher, rules: &Rules, s: &State) -> u64 {
+    tracked(s).chain(rules.map.cells()).fold(0, |k, p| k.wrapping_add(hasher.pile_share(p)))
 }

@@ -97,9 +97,9 @@ impl Hasher {
         self.total ^ ((place(left) << 7 | place(went)) + 1) << AWAITING_SHIFT
     }
 
-    /// A key for the piles the dig tracks (`dig.rs`) and the cells: the sum of their shares.
-    pub(crate) fn tracked(&self, rules: &Rules, s: &State) -> u64 {
-        super::dig::tracked(s).chain(rules.map.cells()).fold(0, |k, p| k.wrapping_add(self.shares[usize::from(p)]))
+    /// Pile `p`'s share of the hash.
+    pub(crate) fn pile_share(&self, p: PileId) -> u64 {
+        self.shares[usize::from(p)]
     }
 
     /// Brings the hash up to date with `s` after `effects` were applied to it, keeping in

@@ -5,29 +5,51 @@
 //! every card lies"; apps must say so wherever they show it. `Unwinnable` is a proof under the
 //! same knowledge, so it holds for the player too.
 //!
-//! Depth-first search (`search.rs`) over the engine's own `apply_unchecked`/`undo`, with a
-//! fast move generator that prunes only moves that cannot lose a win (`moves.rs`) and a
-//! transposition table on a canonical position hash (`hash.rs`). Past its first few tens of
-//! thousands of nodes it takes turns with a beam search (`beam.rs`) that finds wins, with
-//! short lines, where the DFS would wander, and, in Yakutat Bay, with short depth-first runs
-//! in orders of their own (`restarts.rs`), which win where the DFS chose its first moves
-//! badly; only the DFS ever answers `Unwinnable`. Positions
-//! that `deadlock.rs` proves dead are not searched, nor, in How They Run, those whose
-//! face-down cards cannot be dug out with the cells there are (`dig.rs`); every won line has
-//! its detours cut out (`shorten.rs`) before it is returned, so hints follow a short line.
+//! Where each technique lives (each module's first comment says why it is sound):
+//! - `search.rs`: one search. The passes take turns of `pass::CHUNK` nodes, how many each
+//!   game gives each (`Rules::beam_turns`, the beam's burst, the hand-over of the memory to
+//!   the DFS late in a long proof), and which answers.
+//! - `dfs.rs`: the sound depth-first search, the only pass that proves `Unwinnable`: the
+//!   engine's own `apply_unchecked`/`undo`, the path in flat vectors, keys worked out ahead and
+//!   their slots prefetched where most positions were met before; also each restart's run.
+//! - `table.rs`: the transposition table (why forgetting positions when full stays sound).
+//! - `hash.rs`: the canonical position hash, kept up to date pile by pile.
+//! - `moves.rs`: the move generator and its pruning rules 1 to 9, each argued there (they lose
+//!   no win), and the beam's heuristic rules H1 to H3 (which may).
+//! - `evaluate.rs`: how promising a position or a move looks (orders, never prunes).
+//! - `deadlock.rs`: static deadlock detection, a relaxation of the rules that proves positions
+//!   dead (in Yakutat Bay refined by occupied parents), and when the DFS asks it.
+//! - `dig.rs`: How They Run's second proof, counting the cells.
+//! - `beam.rs`: the beam search, a portfolio of rounds that finds short wins and proves
+//!   nothing; `restarts.rs`: Yakutat Bay's short depth-first runs in jittered orders, the same.
+//! - `shorten.rs`: a won line's detours cut out, and a player's line polished by a beam.
+//! - `proven.rs`: the proven-deal lists (`proven/*.txt`) the winnable-only mode deals from.
+//! - `tests.rs`: every pruning rule and relaxation against an unpruned search on small
+//!   positions, and deals 1..60 of every game pinned (`pins.txt`).
+//! - `HISTORY.md`: what was measured on the way, and what was tried and not kept.
+//!
+//! No module imports one that imports it (the public types below aside): `moves` at the
+//! bottom; `hash`, `deadlock` and `evaluate` on it; `dig` on `hash`; `table` and `pass` on
+//! nothing; `dfs` and `beam` on those; `restarts` on `dfs`; `shorten` on `beam`; `search` on
+//! the passes.
+//!
 //! Pure: no clock, no thread; time budgets come in through `cancel`, asked every few thousand
 //! nodes.
 //! The same position and node limit give the same answer every time (unless `cancel` fires).
 
 mod beam;
 mod deadlock;
+mod dfs;
 mod dig;
+mod evaluate;
 mod hash;
 mod moves;
+mod pass;
 mod proven;
 mod restarts;
 mod search;
 mod shorten;
+mod table;
 
 #[cfg(test)]
 mod tests;
@@ -93,7 +115,15 @@ pub fn solve(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Outco
 
 /// `solve`, also telling the nodes searched and the table's size.
 pub fn solve_with_report(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
-    search::search(state, limits, cancel)
+    search::search(state, limits, cancel, true)
+}
+
+/// `solve`, for a question that needs only the verdict ("still winnable?"): a won line comes
+/// back as the search found it, its detours not cut out, so the answer comes as soon as it is
+/// known. (Chequers, deals 5001..5100 mid-game: cutting a depth-first line of 7,000 to 13,000
+/// moves took 40 to 80 ms, which pushed "still winnable?" at 100 ms to up to 176 ms.)
+pub fn decide(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Outcome {
+    search::search(state, limits, cancel, false).outcome
 }
 
 /// `solve`, for a line a player will follow (a hint's move, "show me"): the won line goes

@@ -227,7 +227,7 @@ pub(crate) fn face(card: Card) -> usize {
 /// A game's rules, prepared once per search for fast lookups.
 pub(crate) struct Rules {
     pub(crate) map: PileMap,
-    spec: &'static GameSpec,
+    pub(super) spec: &'static GameSpec,
     kinds: Vec<PileKind>,
     /// For each face value, the face values (as bits) of the tableau cards it may be placed on.
     pub(super) unders: [u64; 52],
@@ -239,16 +239,16 @@ pub(crate) struct Rules {
     riders: [u64; 52],
     /// Foundations with the same rule share a class: they are interchangeable.
     pub(crate) found_class: Vec<u8>,
-    safe_low: bool,
+    pub(super) safe_low: bool,
     /// Rules 5, 6, 8 and 9 apply (How They Run): each card has one possible parent, and only
     /// Kings go to empty piles.
-    onto_one_parent: bool,
+    pub(super) onto_one_parent: bool,
     /// Rule 7 applies: no stock, no reserve.
     waits: bool,
     /// Foundations take complete runs.
-    runs_home: bool,
-    /// What `deadlock::dead` needs, in games where it can ever prove anything.
-    pub(crate) relaxation: Option<super::deadlock::Tables>,
+    pub(crate) runs_home: bool,
+    /// The game these rules are of.
+    pub(crate) game: GameKind,
 }
 
 /// The previous move, when it was a plain transfer with no automatic effect (pruning rule 3).
@@ -285,6 +285,25 @@ pub(crate) struct Dropped {
 pub(crate) enum Mode {
     Sound,
     Heuristic,
+}
+
+/// Where a position's moves may go, indexed for `Rules::collect`.
+struct Index {
+    /// Tableau piles (as bits) by the face value of their face-up top card, those face values,
+    /// and the empty tableau piles.
+    by_face: [u32; 52],
+    top_faces: u64,
+    empty_tableau: u32,
+    /// Foundations (as bits) by the face values they accept next.
+    found_by_face: [u16; 52],
+    /// The cards home, as face values (rule 4 asks it: where it applies, each foundation holds
+    /// one suit up from its Ace).
+    home: u64,
+    first_empty_cell: Option<PileId>,
+    /// Empty cells (rule 8 asks it).
+    free_cells: usize,
+    /// The holding reserve, while it has room.
+    reserve_room: Option<PileId>,
 }
 
 impl Rules {
@@ -333,7 +352,6 @@ impl Rules {
             && spec.foundations.iter().all(|f| *f == FoundationRule::CompleteRun);
         let waits = spec.stock.is_none() && spec.reserve.is_none();
         let runs_home = spec.foundations.contains(&FoundationRule::CompleteRun);
-        let relaxation = super::deadlock::applies(spec).then(|| super::deadlock::Tables::new(spec));
         Rules {
             map,
             spec,
@@ -346,7 +364,7 @@ impl Rules {
             onto_one_parent,
             waits,
             runs_home,
-            relaxation,
+            game: kind,
         }
     }
 
@@ -362,93 +380,6 @@ impl Rules {
         self.safe_low
     }
 
-    /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
-    /// stock makes every deal's space small enough for the DFS alone to settle it, won or not.
-    pub(crate) fn beam_helps(&self) -> bool {
-        self.spec.stock != Some(StockRule::DealToTableau)
-    }
-
-    /// Whether the restarts (`restarts.rs`) take every other turn of the beam's: where
-    /// foundations give cards back one by one (Yakutat Bay).
-    pub(crate) fn restarts_help(&self) -> bool {
-        self.safe_low
-    }
-
-    /// Chunks the beam searches for each chunk of the DFS. Three where the stock deals to a
-    /// waste (Zerline): there the DFS has proved no deal of 1..1000 unwinnable and its wins
-    /// wander, while the beam finds most wins; a quarter of the nodes for the DFS cut the median
-    /// from 110 to 78 ms over 40 deals, deciding as many. One elsewhere, where the DFS's proofs
-    /// are half the answers.
-    pub(crate) fn beam_turns(&self) -> u64 {
-        if self.spec.stock == Some(StockRule::ToWaste) {
-            3
-        } else {
-            1
-        }
-    }
-
-    /// Nodes of a heuristic pass without a win after which the heuristic passes take fewer
-    /// turns (`search.rs`; where the restarts run, the beam's and theirs together pass twice
-    /// this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
-    /// nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's
-    /// 70 deals undecided at 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from
-    /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
-    /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
-    /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
-    /// Bay, since the restarts win what the beam took long to, 100,000 (every win of deals
-    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): at 2 s the same 979 deals
-    /// decided as with 1,000,000 and 250,000, and at 1,700,000 nodes the same wins as with
-    /// 250,000; shorter proofs (deal 108: 2,825,324 nodes, against 4,402,701 with 1,000,000
-    /// and 3,091,660 with 250,000; deal 285 within 9,000,000 nodes, which 250,000 missed).
-    pub(crate) fn late_beam(&self) -> u64 {
-        if self.onto_one_parent {
-            300_000
-        } else if self.restarts_help() {
-            100_000
-        } else {
-            1_000_000
-        }
-    }
-
-    /// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
-    /// unwinnable), heuristic passes that have searched `late_beam` nodes without a win take
-    /// only one turn for every `late_turns` of the DFS's from then on: their wins mostly come
-    /// early, while a proof needs all the nodes it can get. 8; in Yakutat Bay, whose restarts
-    /// win early, 32. There, capped at 2,000,000 nodes, deals 1..2000 gave the same wins with
-    /// the same nodes with 8, 16 and 32, so no win came from a late heuristic turn, and proofs
-    /// took fewer nodes (deal 812: 1,847,532 with 8, 1,765,595 with 16, 1,728,721 with 32;
-    /// 1020 proved in 1,912,652, undecided with 8); at 12,000,000 nodes, deal 285 8,958,258,
-    /// 8,483,011 and 8,245,377, deal 614 10,737,677, 10,164,107 and 9,877,317; deals 307 and
-    /// 801, won by the DFS at 38,031,263 and 38,316,001 nodes with 8, at 35,941,812 and
-    /// 36,210,067 with 16.
-    pub(crate) fn late_turns(&self) -> u64 {
-        if self.restarts_help() {
-            32
-        } else {
-            8
-        }
-    }
-
-    /// Where loose rounds run (`beam.rs`: Yakutat Bay), the beam's *burst*: once the DFS has
-    /// searched the first number of nodes without a verdict, the beam searches alone for at
-    /// most the second, going on through its rounds to the wide loose ones its early turns
-    /// never reach; only then do the heuristic passes make way (`Passes::hand_over`). Some wins
-    /// need those: deal 307, which the DFS won at 27,344,757 nodes, is won at 5,827,568 (2.5 s);
-    /// the beam alone took 2,681,840. 3,000,000: past the 2 s sweep's longest proof (deal 396,
-    /// 2,263,675 nodes), so deals 1..1000 at 2 s keep their verdicts. 4,000,000, about 1.3 s:
-    /// the proofs that run past 3,000,000 pay for it. So the burst ends sooner once a round is
-    /// too wide for the beam's memory (`Beam::fitted`): from then on the rounds only repeat at
-    /// the width that fits, with jitter, which its late turns could do. At 64 MiB that is the
-    /// round of width 16,384, after the loose one of 4,096 that wins 307: deal 567 is proved in
-    /// 17,499,843 nodes, its burst about 2,000,000, against 19,471,536 with the whole burst,
-    /// in 9.3 to 11.0 s over ten runs alone (11.2 to 12.8 s before this and the two changes
-    /// that came with it, rule 7's keys beside their position's and the DFS's whole cap after
-    /// the burst); deals 259, 285, 614 and 915 in 6.9, 5.3, 7.3 and 4.8 s (7.7, 6.3, 7.2 and
-    /// 5.7 s before).
-    pub(crate) fn burst(&self) -> Option<(u64, u64)> {
-        self.safe_low.then_some((3_000_000, 4_000_000))
-    }
-
     /// Whether the tableau piles are interchangeable: always, except while a stock that deals
     /// one card to each pile by position (DN-6) still has cards. (Chequers' reserve fills the
     /// one pile just emptied, CH-6, so its piles are interchangeable too.)
@@ -456,53 +387,9 @@ impl Rules {
         !(self.spec.stock == Some(StockRule::DealToTableau) && s.can_deal())
     }
 
-    /// Whether a position reached by `effects` is dead (`deadlock::dead`). Asked only after a
-    /// move turned a tableau card, the move that most changes what the relaxation sees:
-    /// asking after every move costs more search than it saves. (Yakutat Bay's 78 deals
-    /// undecided at 2 s: 14 proved when asked after every move, 20 this way; How They Run,
-    /// deals 1..1000 at 2 s: 898 won and 59 proved when also asked after a card went into a
-    /// cell, 906 and 60 this way.) The DFS also asks after a move of a group onto a card, while
-    /// that pays (`moved_onto_a_card`, and `OntoCard` in `search.rs`). A missed proof costs
-    /// search, never a win. So the check stops, "live", once the group the move put on a
-    /// tableau pile is found able to leave it again, which from a live parent settles it (as
-    /// `moved_onto_a_card` argues; onto an empty pile, that pile is empty again once it
-    /// leaves): Yakutat Bay deal 812's proof took 2.0% fewer instructions (13,015,753,281
-    /// against 13,275,582,774) and 1,728,728 nodes instead of 1,728,721.
-    pub(crate) fn is_dead_after(&self, s: &State, effects: &[Effect]) -> bool {
-        if self.relaxation.is_none() || !self.turns_a_card(effects) {
-            return false;
-        }
-        let moved = match effects.first() {
-            Some(&Effect::Transfer { to, count, .. }) if self.map.is_tableau(to) => {
-                let onto = s.pile(to);
-                onto.len().checked_sub(usize::from(count)).map(|i| onto[i])
-            }
-            _ => None,
-        };
-        super::deadlock::dead_unless_leaves(self, s, moved)
-    }
-
     /// Whether `effects` turned a tableau card face up.
     pub(crate) fn turns_a_card(&self, effects: &[Effect]) -> bool {
         effects.iter().any(|e| matches!(*e, Effect::Flip(p) if self.map.is_tableau(p)))
-    }
-
-    /// After `last`, a plain move of a group onto a card of another tableau pile: that pile,
-    /// and the group's bottom card. From a live position (one the relaxation does not prove
-    /// dead), such a move reaches a live one whenever that card can leave its new place again:
-    /// in what the relaxation sees, the pile it left only gained (a new top card, or an empty
-    /// pile, and its cards no longer have the group above them), and the card it covered lost
-    /// only its place on top, which it gets back when the group leaves; so do the cards beneath
-    /// it, which now have the group above them, their right to go onto a card of the group.
-    /// (Not where runs go home: there a group's bottom card has one place to go, and asking
-    /// cost more than it saved: How They Run deal 106, 0.80 s before, 0.94 s with it.)
-    pub(crate) fn moved_onto_a_card(&self, s: &State, last: Plain) -> Option<(PileId, Card)> {
-        let (from, to, count) = last?;
-        if self.relaxation.is_none() || self.runs_home || !self.map.is_tableau(from) || !self.map.is_tableau(to) {
-            return None;
-        }
-        let onto = s.pile(to);
-        onto.len().checked_sub(usize::from(count) + 1).map(|i| (to, onto[i + 1]))
     }
 
     /// Whether `card`, in pile `lies`, can go at once onto a face-up card of another pile: one
@@ -522,73 +409,6 @@ impl Rules {
 
     pub(crate) fn kind(&self, pile: PileId) -> PileKind {
         self.kinds.get(usize::from(pile)).copied().unwrap_or(PileKind::Stock)
-    }
-
-    /// A position's promise, for the beam search (higher is better): the sum of
-    /// `pile_value` over the piles.
-    pub(crate) fn evaluate(&self, s: &State, waste_square: i32) -> i32 {
-        (0..self.map.len).map(|p| self.pile_value(s, p, waste_square)).sum()
-    }
-
-    /// One pile's share of `evaluate`: cards home, cards turned, cards lying on a card that
-    /// accepts them, empty piles; cards buried in the waste or parked in the reserve and cells
-    /// count against, the waste also by its length squared times `waste_square` (a deep waste
-    /// buries its lower cards: `beam.rs` tries several weights).
-    pub(crate) fn pile_value(&self, s: &State, p: PileId, waste_square: i32) -> i32 {
-        let pile = s.pile(p);
-        let len = pile.len() as i32;
-        match self.kind(p) {
-            PileKind::Tableau => {
-                if pile.is_empty() {
-                    return 8;
-                }
-                let mut score = 0;
-                let mut previous: Option<Card> = None;
-                for &c in pile {
-                    if !c.face_up() {
-                        score -= 15;
-                    } else if previous.is_some_and(|u| self.supports(u, c)) {
-                        score += 6;
-                    }
-                    previous = Some(c);
-                }
-                score
-            }
-            PileKind::Foundation => 40 * len,
-            PileKind::Cell => -6 * len,
-            PileKind::Reserve if self.spec.reserve != Some(ReserveRule::Feeder) => -6 * len,
-            PileKind::Waste => -10 * len - waste_square * len * len,
-            PileKind::Stock if self.map.waste.is_some() => -6 * len,
-            _ => 0,
-        }
-    }
-
-    /// A move's promise, for ordering (higher first) and for heuristic hints.
-    pub(crate) fn score(&self, s: &State, mv: Move) -> i32 {
-        let Move::Transfer { from, count, to } = mv else { return 0 };
-        let count = usize::from(count);
-        let mut score = match self.kind(to) {
-            PileKind::Foundation => 100,
-            PileKind::Tableau if s.pile(to).is_empty() => 5,
-            PileKind::Tableau => 30,
-            _ => 2,
-        };
-        let src = s.pile(from);
-        match self.kind(from) {
-            PileKind::Tableau if count >= src.len() => score += 40,
-            PileKind::Tableau => {
-                let below = src[src.len() - count - 1];
-                if !below.face_up() {
-                    // Turning a card; the more still hidden under it, the sooner.
-                    score += 60 + src.iter().take_while(|c| !c.face_up()).count() as i32;
-                } else if self.accepts(below, src[src.len() - count]) {
-                    score -= 25;
-                }
-            }
-            PileKind::Foundation => score -= 60,
-            _ => score += 20,
-        }
-        score
     }
 
     /// Rule 7: what the next move may use, when `last`, the move just made, waits for its use.
@@ -860,74 +680,16 @@ impl Rules {
         let heuristic = mode == Mode::Heuristic;
         let map = &self.map;
         let symmetric = self.tableau_symmetric(s);
-        // Tableau piles by the face value of their face-up top card, those face values, and
-        // the empty piles.
-        let mut by_face = [0u32; 52];
-        let mut top_faces = 0u64;
-        let mut empty_tableau = 0u32;
-        for p in map.tableau() {
-            match s.top(p) {
-                Some(c) if c.face_up() => {
-                    by_face[face(c)] |= 1 << p;
-                    top_faces |= 1 << face(c);
-                }
-                Some(_) => {}
-                None => empty_tableau |= 1 << p,
-            }
-        }
-        // Foundations by the face values they accept next.
-        let mut found_by_face = [0u16; 52];
-        let mut class_seen = 0u16;
-        // Rule 4 asks it: the cards home, as face values (where it applies, each foundation
-        // holds one suit up from its Ace).
-        let mut home = 0u64;
-        for (i, f) in map.foundations().enumerate() {
-            let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
-                continue;
-            };
-            let pile = s.pile(f);
-            home |= pile.first().map_or(0, |&c| ((1 << pile.len()) - 1) << (face(c) / 13 * 13));
-            match pile.last() {
-                None => {
-                    let class = 1u16 << self.found_class[i];
-                    if class_seen & class != 0 {
-                        continue; // rule 1
-                    }
-                    class_seen |= class;
-                    for suit in 0..4u8 {
-                        let started = one_per_suit
-                            && map.foundations().enumerate().any(|(j, g)| {
-                                self.found_class[j] == self.found_class[i]
-                                    && s.pile(g).first().is_some_and(|c| face(*c) / 13 == usize::from(suit))
-                            });
-                        if !started {
-                            found_by_face[usize::from(suit * 13 + base - 1)] |= 1 << i;
-                        }
-                    }
-                }
-                Some(&top) if pile.len() < 13 => {
-                    let rank = top.rank();
-                    let next = match direction {
-                        Direction::Down if rank > ACE => Some(rank - 1),
-                        Direction::Down if wrap => Some(13),
-                        Direction::Up if rank < 13 => Some(rank + 1),
-                        Direction::Up if wrap => Some(ACE),
-                        _ => None,
-                    };
-                    if let Some(next) = next {
-                        found_by_face[face(top) / 13 * 13 + usize::from(next) - 1] |= 1 << i;
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        let first_empty_cell = map.cells().find(|&c| s.pile(c).is_empty());
-        // Rule 8 asks it.
-        let free_cells = map.cells().filter(|&c| s.pile(c).is_empty()).count();
-        let reserve_room = match (self.spec.reserve, map.reserve) {
-            (Some(ReserveRule::Holding { capacity }), Some(r)) if s.pile(r).len() < usize::from(capacity) => Some(r),
-            _ => None,
-        };
+        let Index {
+            by_face,
+            top_faces,
+            empty_tableau,
+            found_by_face,
+            home,
+            first_empty_cell,
+            free_cells,
+            reserve_room,
+        } = self.index(s);
         let group = self.spec.tableau.unit == MoveUnit::Group;
         // Rules 6 and 9 ask it.
         let astray = if self.onto_one_parent { self.kings_astray(s) } else { 0 };
@@ -1103,6 +865,80 @@ impl Rules {
         None
     }
 
+    /// What `collect` looks targets up in (`Index`).
+    fn index(&self, s: &State) -> Index {
+        let map = &self.map;
+        // Tableau piles by the face value of their face-up top card, those face values, and
+        // the empty piles.
+        let mut by_face = [0u32; 52];
+        let mut top_faces = 0u64;
+        let mut empty_tableau = 0u32;
+        for p in map.tableau() {
+            match s.top(p) {
+                Some(c) if c.face_up() => {
+                    by_face[face(c)] |= 1 << p;
+                    top_faces |= 1 << face(c);
+                }
+                Some(_) => {}
+                None => empty_tableau |= 1 << p,
+            }
+        }
+        // Foundations by the face values they accept next.
+        let mut found_by_face = [0u16; 52];
+        let mut class_seen = 0u16;
+        // Rule 4 asks it: the cards home, as face values (where it applies, each foundation
+        // holds one suit up from its Ace).
+        let mut home = 0u64;
+        for (i, f) in map.foundations().enumerate() {
+            let FoundationRule::Build { base, direction, wrap, one_per_suit } = self.spec.foundations[i] else {
+                continue;
+            };
+            let pile = s.pile(f);
+            home |= pile.first().map_or(0, |&c| ((1 << pile.len()) - 1) << (face(c) / 13 * 13));
+            match pile.last() {
+                None => {
+                    let class = 1u16 << self.found_class[i];
+                    if class_seen & class != 0 {
+                        continue; // rule 1
+                    }
+                    class_seen |= class;
+                    for suit in 0..4u8 {
+                        let started = one_per_suit
+                            && map.foundations().enumerate().any(|(j, g)| {
+                                self.found_class[j] == self.found_class[i]
+                                    && s.pile(g).first().is_some_and(|c| face(*c) / 13 == usize::from(suit))
+                            });
+                        if !started {
+                            found_by_face[usize::from(suit * 13 + base - 1)] |= 1 << i;
+                        }
+                    }
+                }
+                Some(&top) if pile.len() < 13 => {
+                    let rank = top.rank();
+                    let next = match direction {
+                        Direction::Down if rank > ACE => Some(rank - 1),
+                        Direction::Down if wrap => Some(13),
+                        Direction::Up if rank < 13 => Some(rank + 1),
+                        Direction::Up if wrap => Some(ACE),
+                        _ => None,
+                    };
+                    if let Some(next) = next {
+                        found_by_face[face(top) / 13 * 13 + usize::from(next) - 1] |= 1 << i;
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        let first_empty_cell = map.cells().find(|&c| s.pile(c).is_empty());
+        // Rule 8 asks it.
+        let free_cells = map.cells().filter(|&c| s.pile(c).is_empty()).count();
+        let reserve_room = match (self.spec.reserve, map.reserve) {
+            (Some(ReserveRule::Holding { capacity }), Some(r)) if s.pile(r).len() < usize::from(capacity) => Some(r),
+            _ => None,
+        };
+        Index { by_face, top_faces, empty_tableau, found_by_face, home, first_empty_cell, free_cells, reserve_room }
+    }
+
     /// The tableau piles (as bits) whose top card takes `card`, given the piles by the face of
     /// their face-up top card (`by_face`) and those faces (`top_faces`).
     fn tops_taking(&self, by_face: &[u32; 52], top_faces: u64, card: Card) -> u32 {
@@ -1161,12 +997,12 @@ impl Rules {
     }
 
     /// Whether `card` lies on a face-up `under` that accepts it.
-    fn supports(&self, under: Card, card: Card) -> bool {
+    pub(super) fn supports(&self, under: Card, card: Card) -> bool {
         under.face_up() && self.accepts(under, card)
     }
 
     /// Whether a tableau card `under` accepts `card` (face aside).
-    fn accepts(&self, under: Card, card: Card) -> bool {
+    pub(super) fn accepts(&self, under: Card, card: Card) -> bool {
         self.takes[face(under)] >> face(card) & 1 != 0
     }
 

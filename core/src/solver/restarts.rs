@@ -9,8 +9,9 @@
 //! A run that explores every position it generates ends the restarts: the heuristic rules
 //! prune the same moves in any order, so every later run would explore the same positions.
 
+use super::dfs::Dfs;
 use super::moves::Rules;
-use super::search::{Dfs, Step};
+use super::pass::Step;
 use crate::state::State;
 
 /// A run's node limit, times the Luby sequence's term. (The measure of `RESTART_JITTER` in

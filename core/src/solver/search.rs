@@ -1,25 +1,7 @@
-//! Depth-first search with a transposition table of visited positions, in two passes run side
-//! by side.
+//! One search: the passes, run side by side, and who answers.
 //!
-//! Why a visited set is enough, and stays sound when full: plain graph search. Every position
-//! entered goes in the table; a position met again is skipped, because it is either on the
-//! current path (a cycle: its exploration is under way) or fully explored without a win. So
-//! if a win is reachable, the search reaches one. When the table is full a new position
-//! takes the place of an explored one, the one that cost least to explore, or, when every
-//! position near it is on the path, is not recorded. Either way a position forgotten may be
-//! explored again (more work, never a lost branch), and an endless cycle through unrecorded
-//! positions only runs into the node limit (`Unknown`). Positions on the path are never
-//! forgotten. A position reached by a move that waits for its use (`moves.rs`, rule 7), where
-//! only some moves are tried, is a node of its own: recorded under a key that also names the
-//! piles that move left and filled, and skipped where the position itself is recorded (there
-//! every move is, or was, tried).
-//! `Unwinnable` thus means: every reachable position was explored (up to the pruning rules
-//! in `moves.rs` and the dead positions of `deadlock.rs` and `dig.rs`, which lose no win,
-//! and collisions of the table's 60-bit keys, which are negligible: about n²/2⁶¹ for n
-//! positions).
-//!
-//! The passes: a *sound* DFS (only the win-preserving pruning rules of `moves.rs`) and,
-//! in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
+//! The passes: a *sound* DFS (`dfs.rs`: only the win-preserving pruning rules of `moves.rs`)
+//! and, in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
 //! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
 //! nothing. Where `Rules::restarts_help`, the restarts (`restarts.rs`: short depth-first runs,
 //! each in an order of its own) take every other turn of the beam's, and a quarter of its
@@ -36,647 +18,107 @@
 //! never prove).
 
 use super::beam::Beam;
-use super::dig::Dig;
-use super::hash::{mix, touched, Hasher};
-use super::moves::{plain, Awaited, Mode, Plain, Rules};
+use super::dfs::Dfs;
+use super::moves::{Mode, Rules};
+use super::pass::{Step, CHUNK};
 use super::restarts::Restarts;
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
-use crate::card::Card;
-use crate::engine::{Effect, Move};
-use crate::spec::PileId;
+use crate::spec::StockRule;
 use crate::state::State;
 
-/// Nodes per turn; the caller's `cancel` and the memory cap are asked once a turn.
-pub(crate) const CHUNK: u64 = 4096;
 /// Nodes the sound DFS searches alone before the beam joins in: it settles the easiest deals,
 /// won or not, in a millisecond or two; the beam soon does better on the rest (Zerline,
 /// deals 1..100: median 27 ms with 4,096 here, 33 ms with 32,768).
 const PROBE: u64 = 4096;
-/// The table size from which the DFS may look ahead (`Dfs::look_ahead`): a smaller one stays
-/// mostly in the processor's caches, with little wait to hide, and most searches end before
-/// their table grows this far.
-const LOOK_AHEAD_TABLE_BYTES: usize = 8 << 20;
-/// In `Dfs::keys`, a position not worked out ahead (no stored key has its top bits set).
-const AHEAD_UNKNOWN: u64 = u64::MAX;
-/// In `Dfs::keys`, marks the key of a position reached by a move that waits for its use
-/// (rule 7): the position's own key, under which it may be recorded whole.
-const AWAITED: u64 = 1 << 62;
-/// A restart's jitter on the moves' scores (`Rules::score`: a move home 100, onto a card 30,
-/// 60 more if it turns a card): larger than the gaps between the kinds of move, so that a
-/// restart's order is mostly its own, a little biased to the promising.
-/// Measured with `restarts::BASE` on 28 Yakutat Bay deals (the 21 of 1..1000 won at 2 s in
-/// over 100,000 nodes, and 7 winnable ones the search did not win there), 3,000,000 nodes
-/// each, all the search's nodes summed: 80, 4,556,207 (base 5,000); 160, 1,696,579 (base
-/// 2,000); 400, 1,781,832 (base 2,000: the lowest maximum, 324,137); 1,000, 5,763,152 (base
-/// 2,000). The search before the restarts: 26,444,627, leaving 257, 615, 686 and 985 unwon.
-/// (40, with a base of 20,000, left 985 unwon at 6,000,000 nodes.)
-const RESTART_JITTER: u64 = 400;
-const RESTART_SALT: u64 = 0x2545_F491_4F6C_DD1D;
-/// Linear probes before a full neighbourhood counts as a full table.
-const PROBES: usize = 16;
 
-/// Open addressing over 60-bit keys, each with what exploring its position cost; 0 marks an
-/// empty slot. It starts small (cache-friendly, cheap for easy deals) and doubles at half load
-/// up to its cap. Full, it keeps what would cost most to search again: a new position takes
-/// the slot of the cheapest explored one in its neighbourhood. A position still being explored
-/// (on the search path, or a beam's) is never evicted.
-pub(crate) struct Table {
-    slots: Vec<u64>,
-    pub(crate) len: usize,
-    max_slots: usize,
-}
-
-/// The first table size: 512 KiB.
-const FIRST_SLOTS: usize = 1 << 16;
-/// A slot's low 60 bits hold the key, its top 4 bits the cost class: 0 while its position is
-/// being explored, then 1 + log4 of the nodes its exploration took (at most 15).
-const KEY_BITS: u64 = (1 << 60) - 1;
-
-/// `key` as a slot holds it: its low 60 bits, never 0 (the empty slot).
-fn stored(key: u64) -> u64 {
-    (key & KEY_BITS).max(1)
-}
-
-impl Table {
-    pub(crate) fn new(max_memory_bytes: usize, max_nodes: u64) -> Table {
-        let max_slots = Table::max_slots(max_memory_bytes, max_nodes);
-        Table { slots: vec![0; max_slots.min(FIRST_SLOTS)], len: 0, max_slots }
+/// How the passes share the search, game by game.
+impl Rules {
+    /// Whether the beam pass (`beam.rs`) is worth its half of the budget: not in Dnieper, whose
+    /// stock makes every deal's space small enough for the DFS alone to settle it, won or not.
+    pub(crate) fn beam_helps(&self) -> bool {
+        self.spec.stock != Some(StockRule::DealToTableau)
     }
 
-    /// The most slots a table may grow to within `max_memory_bytes`, for a search of
-    /// `max_nodes`: a power of two.
-    fn max_slots(max_memory_bytes: usize, max_nodes: u64) -> usize {
-        // While doubling, old and new tables coexist: 1.5 times the final size must fit the cap.
-        let by_memory = (max_memory_bytes / 12).max(64);
-        // Room for every node at a load of a half or less.
-        let by_nodes = usize::try_from(max_nodes.saturating_mul(4)).unwrap_or(usize::MAX).max(64);
-        let wanted = by_memory.min(by_nodes);
-        1usize << (usize::BITS - 1 - wanted.leading_zeros())
+    /// Whether the restarts (`restarts.rs`) take every other turn of the beam's: where
+    /// foundations give cards back one by one (Yakutat Bay).
+    pub(crate) fn restarts_help(&self) -> bool {
+        self.safe_low
     }
 
-    /// Lets the table grow on, up to what `max_memory_bytes` allows (never less than now).
-    fn widen(&mut self, max_memory_bytes: usize, max_nodes: u64) {
-        self.max_slots = self.max_slots.max(Table::max_slots(max_memory_bytes, max_nodes));
-    }
-
-    /// Whether the table has grown as far as it may and is as full as a table that would
-    /// double: from now on it forgets positions to make room.
-    fn at_cap(&self) -> bool {
-        self.slots.len() >= self.max_slots && self.len * 2 >= self.slots.len()
-    }
-
-    /// Whether `key` is recorded.
-    pub(crate) fn contains(&self, key: u64) -> bool {
-        self.find(stored(key)).is_some()
-    }
-
-    /// The slot holding `key` (as `stored` makes it), if any: nothing is ever deleted, so no
-    /// empty slot lies between a key's home and the key.
-    fn find(&self, key: u64) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut i = Self::home(key, mask);
-        for _ in 0..PROBES {
-            match self.slots[i] {
-                0 => return None,
-                there if there & KEY_BITS == key => return Some(i),
-                _ => i = (i + 1) & mask,
-            }
-        }
-        None
-    }
-
-    /// Records `key` as being explored; false when it was already there. When the key's
-    /// neighbourhood holds only positions being explored (at the memory cap), it is not
-    /// recorded, which is safe (see the module comment).
-    pub(crate) fn insert(&mut self, key: u64) -> bool {
-        if self.len * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
-            let doubled = vec![0; self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, doubled);
-            self.len = 0;
-            for slot in old.into_iter().filter(|&k| k != 0) {
-                self.place(slot);
-            }
-        }
-        self.place(stored(key))
-    }
-
-    /// Notes that exploring `key`'s position is over and took `nodes` nodes (mod 2³²: a
-    /// wrong count past that only misplaces it among the candidates): from now on it may make
-    /// room for a new one, the sooner the cheaper.
-    pub(crate) fn explored(&mut self, key: u64, nodes: u32) {
-        let key = stored(key);
-        let class = (1 + nodes.max(1).ilog2() / 2).min(15);
-        if let Some(i) = self.find(key) {
-            self.slots[i] = key | u64::from(class) << 60;
-        }
-    }
-
-    /// The slot where a look for `key` starts: read from bit 7 up, so that a position's keys
-    /// for rule 7 (`Hasher::awaiting`, which differ only above `AWAITING_SHIFT`) start there too.
-    fn home(key: u64, mask: usize) -> usize {
-        (key >> 7) as usize & mask
-    }
-
-    /// Places `slot` (a key, with its class) unless its key is there already.
-    fn place(&mut self, slot: u64) -> bool {
-        let key = slot & KEY_BITS;
-        let mask = self.slots.len() - 1;
-        let mut i = Self::home(key, mask);
-        // The cheapest explored position met: (class, slot index).
-        let mut victim: Option<(u64, usize)> = None;
-        for _ in 0..PROBES {
-            let there = self.slots[i];
-            if there & KEY_BITS == key {
-                return false;
-            }
-            if there == 0 {
-                self.slots[i] = slot;
-                self.len += 1;
-                return true;
-            }
-            let class = there >> 60;
-            if class != 0 && victim.is_none_or(|(c, _)| class < c) {
-                victim = Some((class, i));
-            }
-            i = (i + 1) & mask;
-        }
-        // Full here: no empty slot lies between a key's home and the key (nothing is ever
-        // deleted), so the key is nowhere else, and overwriting keeps that true.
-        if let Some((_, i)) = victim {
-            self.slots[i] = slot;
-        }
-        true
-    }
-
-    /// Asks the processor to fetch the slot where a look for `key` starts: a hint, which
-    /// changes nothing else (and nothing at all elsewhere than on x86-64 and AArch64).
-    fn prefetch(&self, key: u64) {
-        let slot: *const u64 = &self.slots[Self::home(stored(key), self.slots.len() - 1)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch never faults and writes nothing; `slot` points into `slots` anyway.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
-        };
-        #[cfg(target_arch = "aarch64")]
-        // SAFETY: as above; PRFM only hints at a load.
-        unsafe {
-            std::arch::asm!("prfm pldl1keep, [{0}]", in(reg) slot, options(nostack, readonly, preserves_flags))
-        };
-        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-        let _ = slot;
-    }
-
-    pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * 8
-    }
-
-    /// The most the table may hold before it is asked again: while it doubles, the old slots
-    /// and the new ones (three times the present size).
-    pub(crate) fn peak_bytes(&self) -> usize {
-        if self.slots.len() < self.max_slots {
-            3 * self.bytes()
+    /// Chunks the beam searches for each chunk of the DFS. Three where the stock deals to a
+    /// waste (Zerline): there the DFS has proved no deal of 1..1000 unwinnable and its wins
+    /// wander, while the beam finds most wins; a quarter of the nodes for the DFS cut the median
+    /// from 110 to 78 ms over 40 deals, deciding as many. One elsewhere, where the DFS's proofs
+    /// are half the answers.
+    pub(crate) fn beam_turns(&self) -> u64 {
+        if self.spec.stock == Some(StockRule::ToWaste) {
+            3
         } else {
-            self.bytes()
-        }
-    }
-}
-
-/// One position on the search path: its candidate moves are `moves[start..end]`, `next` the
-/// one to try next, so the move on along the path is `moves[next - 1]`;
-/// `effects[effects_start..]` are what the move into it changed; `entered` the node count
-/// (mod 2³²) when it was entered; `awaited` what the move into it left for the next move to use,
-/// when it waits for its use (`moves.rs`, rule 7); `key` its key in the table. In `u32`s: a
-/// search of How They Run or Yakutat Bay runs hundreds of thousands of frames deep.
-struct Frame {
-    start: u32,
-    end: u32,
-    next: u32,
-    effects_start: u32,
-    entered: u32,
-    awaited: Option<Awaited>,
-    key: u64,
-}
-
-/// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
-/// games has (a few hundred at most), more effects than any move makes (four at most).
-const MOVES_ROOM: usize = 1024;
-const EFFECTS_ROOM: usize = 64;
-/// And for the hasher's journal (`Hasher::apply`): two shares an effect, or every pile's
-/// (no game has 128 piles).
-const JOURNAL_ROOM: usize = 2 * EFFECTS_ROOM;
-
-/// Where a pass stands after a turn.
-pub(crate) enum Step {
-    Running,
-    Won(Vec<Move>),
-    /// Every position the pass generates was explored.
-    Exhausted,
-    /// The pass would pass its share of the memory cap.
-    OverMemory,
-}
-
-/// A resumable depth-first search: the sound pass, or one run of the restarts
-/// (`restarts.rs`), which drops the heuristic rules' moves and orders the rest with a jitter.
-pub(crate) struct Dfs<'r> {
-    rules: &'r Rules,
-    /// A restart's seed: its moves are `Mode::Heuristic`'s, in an order jittered by it.
-    restart: Option<u64>,
-    max_memory_bytes: usize,
-    table: Table,
-    state: State,
-    hasher: Hasher,
-    scratch: Vec<(i32, Move)>,
-    moves: Vec<Move>,
-    /// Per move in `moves`, the table key of the position it reaches, worked out ahead
-    /// (`look_ahead`), or `AHEAD_UNKNOWN`.
-    keys: Vec<u64>,
-    /// Positions reached that were recorded already, and those entered: where most are met
-    /// again, the DFS looks ahead (`look_ahead`).
-    met: u64,
-    entered: u64,
-    /// The piles a move looked ahead at touched (`look_ahead`).
-    touched: Vec<PileId>,
-    /// The table size from which it may look ahead: `LOOK_AHEAD_TABLE_BYTES`.
-    look_ahead_from: usize,
-    effects: Vec<Effect>,
-    frames: Vec<Frame>,
-    /// The most bytes the path has held (room for one more node included): the pages it
-    /// touched stay in memory.
-    path_peak: usize,
-    pub(crate) nodes: u64,
-    /// Paces the relaxation after moves onto a card (`dead_onto_a_card`).
-    onto_card: Pace,
-    /// Where it applies, paces the refined relaxation (`deadlock::occupied`) after a move that
-    /// turned a card and left the position live to the plain one: it costs tens of plain
-    /// checks, so it is asked every time for its first 256 answers and while a quarter of them
-    /// are "dead", else once in 40 such positions. (Yakutat Bay deal 593: proved in 1,721,788
-    /// nodes, 4.7 s, against 14,160,052; 567 and 865 take as many nodes as without it, 10.2 s
-    /// and 20.9 s against 9.3 s and 21.1 s the same hour. Asked once in 10 when less than one in
-    /// 10 answers paid, 567 took 14.2 s; once in 40 below one in 40, 25.8 s.)
-    occupied: Option<Pace>,
-    /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at the root and wherever a
-    /// move changed a pile it tracks or a cell.
-    dig: Option<Dig>,
-}
-
-/// How often to ask a check that proves positions dead in some deals and hardly ever in
-/// others: every time for the first `warm_up` answers and while at least one answer in
-/// `paying` was "dead", otherwise one position in `one_in`, to notice a change. Counted within
-/// the search: deterministic.
-struct Pace {
-    warm_up: u64,
-    paying: u64,
-    one_in: u64,
-    asked: u64,
-    dead: u64,
-    /// Positions to pass before the next is asked about, while asking does not pay.
-    to_pass: u64,
-}
-
-impl Pace {
-    const fn new(warm_up: u64, paying: u64, one_in: u64) -> Pace {
-        Pace { warm_up, paying, one_in, asked: 0, dead: 0, to_pass: 0 }
-    }
-
-    /// Whether to ask about this position.
-    fn due(&mut self) -> bool {
-        if self.asked < self.warm_up || self.dead * self.paying >= self.asked {
-            return true;
-        }
-        if self.to_pass > 0 {
-            self.to_pass -= 1;
-            return false;
-        }
-        self.to_pass = self.one_in - 1;
-        true
-    }
-
-    /// Counts an answer, and returns it.
-    fn answer(&mut self, dead: bool) -> bool {
-        self.asked += 1;
-        self.dead += u64::from(dead);
-        dead
-    }
-}
-
-/// Whether to ask the relaxation (`deadlock.rs`) after a move of a group onto a card
-/// (`Rules::moved_onto_a_card`). Such moves make dead positions often in some deals and hardly
-/// ever in others (Yakutat Bay, of the positions asked: deal 113, 49%; deal 167, 2%), and an
-/// answer costs about as much as three nodes. So it is paced (`Pace`): every time for the first
-/// 1,024 answers and while at least one in ten is "dead", otherwise after one such move in ten.
-/// Where the group's bottom card can leave again at once, the position is live if its parent
-/// was: no need to ask.
-fn dead_onto_a_card(pace: &mut Pace, rules: &Rules, s: &State, (to, bottom): (PileId, Card)) -> bool {
-    if !pace.due() || rules.leaves_soon(s, to, bottom) {
-        return false;
-    }
-    pace.answer(super::deadlock::dead_unless_leaves(rules, s, Some(bottom)))
-}
-
-impl<'r> Dfs<'r> {
-    /// A search from `root`: the sound pass when `restart` is `None`, else a restart with that
-    /// seed.
-    pub(crate) fn new(
-        rules: &'r Rules,
-        root: &State,
-        max_memory_bytes: usize,
-        max_nodes: u64,
-        restart: Option<u64>,
-    ) -> Dfs<'r> {
-        let mut table = Table::new(max_memory_bytes, max_nodes);
-        let hasher = Hasher::new(rules, root);
-        table.insert(hasher.value());
-        let mut dfs = Dfs {
-            rules,
-            restart,
-            max_memory_bytes,
-            table,
-            state: root.clone(),
-            hasher,
-            scratch: Vec::new(),
-            moves: Vec::new(),
-            keys: Vec::new(),
-            met: 0,
-            entered: 0,
-            touched: Vec::new(),
-            look_ahead_from: LOOK_AHEAD_TABLE_BYTES,
-            effects: Vec::new(),
-            frames: Vec::new(),
-            path_peak: 0,
-            nodes: 0,
-            onto_card: Pace::new(1024, 10, 10),
-            occupied: super::deadlock::refines(rules).then(|| Pace::new(256, 4, 40)),
-            dig: rules.digs().then(Dig::new),
-        };
-        // The path runs deep (hundreds of thousands of frames, more memory than the table
-        // in the deepest searches), but most searches stay shallow; see `room`.
-        let first = FIRST_PATH_BYTES.min(max_memory_bytes);
-        reserve(&mut dfs.frames, first);
-        reserve(&mut dfs.moves, first);
-        reserve(&mut dfs.keys, keys_bytes(first));
-        reserve(&mut dfs.effects, first);
-        reserve(&mut dfs.hasher.journal, first);
-        if !super::deadlock::dead(rules, &dfs.state)
-            && !super::deadlock::occupied(rules, &dfs.state)
-            && !dfs.dig_dead(0)
-        {
-            dfs.generate(None, None);
-            dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
-        }
-        let end = dfs.moves.len() as u32;
-        let key = dfs.hasher.value();
-        dfs.frames.push(Frame { start: 0, end, next: 0, effects_start: 0, entered: 0, awaited: None, key });
-        dfs
-    }
-
-    /// Appends the moves to try from the position on top of the path (`Rules::generate`): a
-    /// restart's in its own order, each move's score jittered by a hash of the seed, the
-    /// position and the move's place (ties keep the generator's order).
-    fn generate(&mut self, last: Plain, awaited: Option<Awaited>) {
-        let start = self.moves.len();
-        let Some(seed) = self.restart else {
-            self.rules.generate(&self.state, last, awaited, Mode::Sound, &mut self.scratch, &mut self.moves);
-            return;
-        };
-        self.rules.generate(&self.state, last, awaited, Mode::Heuristic, &mut self.scratch, &mut self.moves);
-        let position = self.hasher.value() ^ seed.wrapping_mul(RESTART_SALT);
-        self.scratch.clear();
-        for (i, &mv) in self.moves[start..].iter().enumerate() {
-            let jitter = (mix(position ^ i as u64) % RESTART_JITTER) as i32;
-            self.scratch.push((self.rules.score(&self.state, mv) + jitter, mv));
-        }
-        self.scratch.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (slot, &(_, mv)) in self.moves[start..].iter_mut().zip(&self.scratch) {
-            *slot = mv;
+            1
         }
     }
 
-    pub(crate) fn table_bytes(&self) -> usize {
-        self.table.bytes()
-    }
-
-    /// Raises the search's memory cap to `max_memory_bytes` (it never lowers it), its table's
-    /// with it.
-    fn widen(&mut self, max_memory_bytes: usize, max_nodes: u64) {
-        self.max_memory_bytes = self.max_memory_bytes.max(max_memory_bytes);
-        self.table.widen(self.max_memory_bytes, max_nodes);
-    }
-
-    pub(crate) fn table_entries(&self) -> usize {
-        self.table.len
-    }
-
-    /// Whether the dig proves the position on top of the path dead, reached by the move that
-    /// made `effects[effects_start..]`: asked only where that move changed a pile the dig
-    /// tracks or a cell, since the dig's verdict depends on nothing else (`dig.rs`), and the
-    /// position before was live.
-    fn dig_dead(&mut self, effects_start: usize) -> bool {
-        if self.dig.is_none() {
-            return false;
-        }
-        let (s, map) = (&self.state, self.state.map());
-        let changed = self.effects[effects_start..]
-            .iter()
-            .flat_map(|e| e.piles())
-            .any(|p| super::dig::is_tracked(s, p) || map.cells().contains(&p));
-        if !changed && effects_start < self.effects.len() {
-            return false;
-        }
-        let key = self.hasher.tracked(self.rules, &self.state);
-        self.dig.as_mut().is_some_and(|dig| dig.dead(self.rules, &self.state, key))
-    }
-
-    /// Whether one more node (a frame, its effects and its moves) fits in the path's
-    /// vectors, and the path's peak and the table within the memory cap.
-    fn make_room(&mut self) -> bool {
-        let used = std::mem::size_of::<Frame>() * (self.frames.len() + 1)
-            + (std::mem::size_of::<Move>() + std::mem::size_of::<u64>()) * (self.moves.len() + MOVES_ROOM)
-            + std::mem::size_of::<Effect>() * (self.effects.len() + EFFECTS_ROOM)
-            + std::mem::size_of::<u64>() * (self.hasher.journal.len() + JOURNAL_ROOM);
-        let cap = self.max_memory_bytes;
-        let left = room(&mut self.frames, 1, cap)
-            + room(&mut self.moves, MOVES_ROOM, cap)
-            + room(&mut self.keys, MOVES_ROOM, keys_bytes(cap))
-            + room(&mut self.effects, EFFECTS_ROOM, cap)
-            + room(&mut self.hasher.journal, JOURNAL_ROOM, cap);
-        self.path_peak = self.path_peak.max(used + left);
-        self.frames.len() < self.frames.capacity()
-            && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
-            && self.keys.len() + MOVES_ROOM <= self.keys.capacity()
-            && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
-            && self.hasher.journal.len() + JOURNAL_ROOM <= self.hasher.journal.capacity()
-            && self.table.peak_bytes() + self.path_peak + self.dig.as_ref().map_or(0, |_| Dig::bytes())
-                <= self.max_memory_bytes
-    }
-
-    /// The table's key for the position on top of the path, reached by a move that left
-    /// `awaited` for the next move to use, if it waits for its use.
-    fn key(&self, awaited: Option<Awaited>) -> u64 {
-        match awaited {
-            None => self.hasher.value(),
-            Some((left, went, _)) => self.hasher.awaiting(left, went),
+    /// Nodes of a heuristic pass without a win after which the heuristic passes take fewer
+    /// turns (`search.rs`; where the restarts run, the beam's and theirs together pass twice
+    /// this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
+    /// nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's
+    /// 70 deals undecided at 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from
+    /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
+    /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
+    /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
+    /// Bay, since the restarts win what the beam took long to, 100,000 (every win of deals
+    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): at 2 s the same 979 deals
+    /// decided as with 1,000,000 and 250,000, and at 1,700,000 nodes the same wins as with
+    /// 250,000; shorter proofs (deal 108: 2,825,324 nodes, against 4,402,701 with 1,000,000
+    /// and 3,091,660 with 250,000; deal 285 within 9,000,000 nodes, which 250,000 missed).
+    pub(crate) fn late_beam(&self) -> u64 {
+        if self.onto_one_parent {
+            300_000
+        } else if self.restarts_help() {
+            100_000
+        } else {
+            1_000_000
         }
     }
 
-    /// Works out the keys of the positions `moves[start..]` reach from the position on top of
-    /// the path, and asks the processor to fetch their slots of the table. Looked up one by
-    /// one as the search comes to them, each waits for memory (How They Run deal 176: over a
-    /// quarter of the time); fetched together, they arrive side by side, and a position
-    /// recorded already need not even be entered. Worth it only where most positions reached
-    /// were recorded already (that deal: two in three), since each one entered is then
-    /// made and hashed twice. A winning move is left `AHEAD_UNKNOWN`.
-    fn look_ahead(&mut self, start: usize) {
-        let rules = self.rules;
-        let effects_start = self.effects.len();
-        for i in start..self.moves.len() {
-            self.state.apply_unchecked(self.moves[i], &mut self.effects);
-            let effects = &self.effects[effects_start..];
-            let ahead = if self.state.is_won() {
-                AHEAD_UNKNOWN
-            } else {
-                touched(effects, &mut self.touched);
-                let key = self.hasher.value_after(rules, &self.state, &self.touched);
-                self.table.prefetch(key);
-                match rules.awaited(&self.state, plain(effects)) {
-                    None => stored(key),
-                    Some(_) => stored(key) | AWAITED,
-                }
-            };
-            self.state.undo(&self.effects[effects_start..]);
-            self.effects.truncate(effects_start);
-            self.keys.push(ahead);
+    /// Where the beam takes one turn to the DFS's one (the games whose DFS proves deals
+    /// unwinnable), heuristic passes that have searched `late_beam` nodes without a win take
+    /// only one turn for every `late_turns` of the DFS's from then on: their wins mostly come
+    /// early, while a proof needs all the nodes it can get. 8; in Yakutat Bay, whose restarts
+    /// win early, 32. There, capped at 2,000,000 nodes, deals 1..2000 gave the same wins with
+    /// the same nodes with 8, 16 and 32, so no win came from a late heuristic turn, and proofs
+    /// took fewer nodes (deal 812: 1,847,532 with 8, 1,765,595 with 16, 1,728,721 with 32;
+    /// 1020 proved in 1,912,652, undecided with 8); at 12,000,000 nodes, deal 285 8,958,258,
+    /// 8,483,011 and 8,245,377, deal 614 10,737,677, 10,164,107 and 9,877,317; deals 307 and
+    /// 801, won by the DFS at 38,031,263 and 38,316,001 nodes with 8, at 35,941,812 and
+    /// 36,210,067 with 16.
+    pub(crate) fn late_turns(&self) -> u64 {
+        if self.restarts_help() {
+            32
+        } else {
+            8
         }
     }
 
-    /// Searches on for at most `quota` nodes.
-    pub(crate) fn run(&mut self, quota: u64) -> Step {
-        let stop = self.nodes + quota;
-        let rules = self.rules;
-        while self.nodes < stop {
-            if !self.make_room() {
-                return Step::OverMemory;
-            }
-            let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
-            if top.next == top.end {
-                let (start, effects_start) = (top.start as usize, top.effects_start as usize);
-                let cost = (self.nodes as u32).wrapping_sub(top.entered);
-                self.table.explored(top.key, cost);
-                self.frames.pop();
-                self.moves.truncate(start);
-                self.keys.truncate(start);
-                if self.frames.is_empty() {
-                    return Step::Exhausted;
-                }
-                self.state.undo(&self.effects[effects_start..]);
-                self.hasher.revert(rules, &self.state, &self.effects[effects_start..]);
-                self.effects.truncate(effects_start);
-                continue;
-            }
-            let (mv, ahead) = (self.moves[top.next as usize], self.keys[top.next as usize]);
-            top.next += 1;
-            let parent_awaited = top.awaited.is_some();
-            self.nodes += 1;
-            // A position worked out ahead and recorded already is not even entered.
-            let recorded = match ahead {
-                AHEAD_UNKNOWN => false,
-                key if key & AWAITED != 0 => self.table.contains(key & !AWAITED),
-                key => !self.table.insert(key),
-            };
-            if recorded {
-                self.met += 1;
-                continue;
-            }
-            let effects_start = self.effects.len();
-            self.state.apply_unchecked(mv, &mut self.effects);
-            if self.state.is_won() {
-                return Step::Won(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
-            }
-            self.hasher.apply(rules, &self.state, &self.effects[effects_start..]);
-            let plain = plain(&self.effects[effects_start..]);
-            // After a move that waits for its use (rule 7) a position is explored only in part:
-            // it is recorded apart, and skipped where it is recorded whole.
-            let (awaited, key, new) = if ahead & AWAITED == 0 {
-                (None, ahead, true)
-            } else {
-                let awaited = rules.awaited(&self.state, plain);
-                let key = self.key(awaited);
-                // (Worked out ahead, the position is known not to be recorded whole.)
-                let new = if awaited.is_some() && ahead == AHEAD_UNKNOWN && self.table.contains(self.hasher.value()) {
-                    false
-                } else {
-                    self.table.insert(key)
-                };
-                (awaited, key, new)
-            };
-            self.met += u64::from(!new);
-            self.entered += u64::from(new);
-            // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
-            let effects = &self.effects[effects_start..];
-            let dead = new
-                && (rules.is_dead_after(&self.state, effects)
-                    || rules
-                        .moved_onto_a_card(&self.state, plain)
-                        .is_some_and(|moved| dead_onto_a_card(&mut self.onto_card, rules, &self.state, moved))
-                    || (rules.turns_a_card(effects)
-                        && self.occupied.as_mut().is_some_and(|pace| {
-                            pace.due() && pace.answer(super::deadlock::occupied(rules, &self.state))
-                        }))
-                    || self.dig_dead(effects_start));
-            if dead {
-                self.table.explored(key, 1);
-            }
-            if !new || dead {
-                self.state.undo(&self.effects[effects_start..]);
-                self.hasher.revert(rules, &self.state, &self.effects[effects_start..]);
-                self.effects.truncate(effects_start);
-                continue;
-            }
-            // Rule 3 goes back to the parent position only where that is recorded whole.
-            let last = if parent_awaited { None } else { plain };
-            let start = self.moves.len();
-            self.generate(last, awaited);
-            if self.met > self.entered && self.table.bytes() >= self.look_ahead_from {
-                self.look_ahead(start);
-            } else {
-                self.keys.resize(self.moves.len(), AHEAD_UNKNOWN);
-            }
-            debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
-            let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
-            let entered = self.nodes as u32;
-            self.frames.push(Frame { start, end, next: start, effects_start, entered, awaited, key });
-        }
-        Step::Running
-    }
-}
-
-/// The path's first buffers, each: a Dnieper deal's whole search, most others' (a vector as
-/// large as the cap lets it grow costs a fresh mapping and its first pages for every search).
-const FIRST_PATH_BYTES: usize = 64 << 10;
-
-/// Makes room for `n` more elements in `v`, a path vector: when its first buffer is full, it
-/// moves, once, into one as large as `max_bytes` lets it grow, never to be copied again (a copy
-/// holds the old buffer and the new at once). Only the pages it touches take memory. Returns
-/// the bytes of the buffer it left, which existed beside the new one.
-fn room<T>(v: &mut Vec<T>, n: usize, max_bytes: usize) -> usize {
-    let old = v.capacity() * std::mem::size_of::<T>();
-    if v.len() + n <= v.capacity() || old >= max_bytes {
-        return 0;
-    }
-    reserve(v, max_bytes);
-    old
-}
-
-/// The bytes of `Dfs::keys` that hold a key for each move `move_bytes` of `Dfs::moves` hold.
-fn keys_bytes(move_bytes: usize) -> usize {
-    move_bytes / std::mem::size_of::<Move>() * std::mem::size_of::<u64>()
-}
-
-/// Makes `v` hold as many elements as `bytes` hold, or as many as the allocator grants.
-fn reserve<T>(v: &mut Vec<T>, bytes: usize) {
-    let mut n = bytes / std::mem::size_of::<T>();
-    while n > v.capacity() && v.try_reserve_exact(n - v.len()).is_err() {
-        n = (n / 2).max(v.capacity());
+    /// Where loose rounds run (`beam.rs`: Yakutat Bay), the beam's *burst*: once the DFS has
+    /// searched the first number of nodes without a verdict, the beam searches alone for at
+    /// most the second, going on through its rounds to the wide loose ones its early turns
+    /// never reach; only then do the heuristic passes make way (`Passes::hand_over`). Some wins
+    /// need those: deal 307, which the DFS won at 27,344,757 nodes, is won at 5,827,568 (2.5 s);
+    /// the beam alone took 2,681,840. 3,000,000: past the 2 s sweep's longest proof (deal 396,
+    /// 2,263,675 nodes), so deals 1..1000 at 2 s keep their verdicts. 4,000,000, about 1.3 s:
+    /// the proofs that run past 3,000,000 pay for it. So the burst ends sooner once a round is
+    /// too wide for the beam's memory (`Beam::fitted`): from then on the rounds only repeat at
+    /// the width that fits, with jitter, which its late turns could do. At 64 MiB that is the
+    /// round of width 16,384, after the loose one of 4,096 that wins 307: deal 567 is proved in
+    /// 17,499,843 nodes, its burst about 2,000,000, against 19,471,536 with the whole burst,
+    /// in 9.3 to 11.0 s over ten runs alone (11.2 to 12.8 s before this and the two changes
+    /// that came with it, rule 7's keys beside their position's and the DFS's whole cap after
+    /// the burst); deals 259, 285, 614 and 915 in 6.9, 5.3, 7.3 and 4.8 s (7.7, 6.3, 7.2 and
+    /// 5.7 s before).
+    pub(crate) fn burst(&self) -> Option<(u64, u64)> {
+        self.safe_low.then_some((3_000_000, 4_000_000))
     }
 }
 
@@ -750,7 +192,9 @@ impl Passes<'_> {
     }
 }
 
-pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
+/// Searches `root` within `limits`; a won line has its detours cut out (`shorten`) when
+/// `shortened` asks for it.
+pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, shortened: bool) -> Report {
     let rules = Rules::new(root.kind());
     if root.is_won() {
         return Report { outcome: Outcome::Won(Vec::new()), nodes: 0, table_bytes: 0, table_entries: 0 };
@@ -846,7 +290,11 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                     // The search's tables go before the shortening takes its memory.
                     let mut report = passes.report(Outcome::Unknown);
                     drop(passes);
-                    report.outcome = Outcome::Won(shorten(&rules, root, &line, limits.max_memory_bytes));
+                    report.outcome = Outcome::Won(if shortened {
+                        shorten(&rules, root, &line, limits.max_memory_bytes)
+                    } else {
+                        line
+                    });
                     return report;
                 }
                 // Only the DFS's proves anything: a heuristic pass that dies out gives up.
@@ -863,94 +311,5 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -
                 _ => return passes.report(Outcome::Unknown),
             }
         }
-    }
-}
-
-/// The sound DFS alone with a table of `slots` (a power of two) and room for any path, as the
-/// tests need: its verdict and the positions it recorded (`Unknown` past `max_nodes`).
-#[cfg(test)]
-pub(crate) fn dfs_in_a_table_of(root: &State, slots: usize, max_nodes: u64) -> (Outcome, usize) {
-    let rules = Rules::new(root.kind());
-    let mut dfs = Dfs::new(&rules, root, 256 << 20, max_nodes, None);
-    dfs.table = Table::new(slots * 12, u64::MAX);
-    dfs.table.insert(dfs.hasher.value());
-    let outcome = verdict(dfs.run(max_nodes));
-    (outcome, dfs.table.len)
-}
-
-/// What a DFS's last step tells, for the tests' searches of the DFS alone.
-#[cfg(test)]
-fn verdict(step: Step) -> Outcome {
-    match step {
-        Step::Won(line) => Outcome::Won(line),
-        Step::Exhausted => Outcome::Unwinnable,
-        Step::Running | Step::OverMemory => Outcome::Unknown,
-    }
-}
-
-/// The sound DFS alone, looking ahead (`Dfs::look_ahead`) once its table holds
-/// `look_ahead_from` bytes: its verdict, the positions it recorded, and how many positions
-/// reached were met before and how many entered.
-#[cfg(test)]
-pub(crate) fn dfs_looking_ahead_from(
-    root: &State,
-    max_nodes: u64,
-    look_ahead_from: usize,
-) -> (Outcome, usize, u64, u64) {
-    let rules = Rules::new(root.kind());
-    let mut dfs = Dfs::new(&rules, root, 64 << 20, max_nodes, None);
-    dfs.look_ahead_from = look_ahead_from;
-    let outcome = verdict(dfs.run(max_nodes));
-    (outcome, dfs.table.len, dfs.met, dfs.entered)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{room, Table};
-
-    /// Keys that all start looking at the same slot: `n` of them fill its neighbourhood.
-    fn neighbours(n: u64) -> impl Iterator<Item = u64> {
-        (1..=n).map(|i| i << 20 | 5 << 7)
-    }
-
-    /// A full neighbourhood gives the slot of its cheapest explored position to a new one, and
-    /// never one being explored.
-    #[test]
-    fn a_full_table_forgets_the_cheapest_explored_position() {
-        let mut table = Table::new(0, u64::MAX);
-        let keys: Vec<u64> = neighbours(super::PROBES as u64 + 3).collect();
-        let (full, extra) = keys.split_at(super::PROBES);
-        assert!(full.iter().all(|&k| table.insert(k)));
-        // All being explored: the new position goes unrecorded, and the old ones stay.
-        assert!(table.insert(extra[0]) && table.insert(extra[0]));
-        assert!(full.iter().all(|&k| !table.insert(k)));
-        table.explored(full[3], 1_000_000);
-        table.explored(full[7], 20);
-        table.explored(full[9], 3);
-        assert!(table.insert(extra[1]));
-        assert!(!table.insert(extra[1]), "the new position is recorded");
-        // Asking is inserting: each forgotten position comes back, in the place of the next
-        // cheapest, until none explored is left.
-        assert!(table.insert(full[9]), "the cheapest went");
-        assert!(table.insert(full[7]), "then the 20-node one");
-        assert!(table.insert(full[3]) && table.insert(full[3]), "then the costliest, and none is left");
-        assert!([extra[1], full[9], full[7]].iter().all(|&k| !table.insert(k)));
-        assert!(full.iter().enumerate().filter(|&(i, _)| ![3, 7, 9].contains(&i)).all(|(_, &k)| !table.insert(k)));
-        assert_eq!(table.len, super::PROBES);
-    }
-
-    /// A path vector moves once, from its first buffer into one as large as the cap, keeping
-    /// its elements; at the cap it stays, and the caller sees it full.
-    #[test]
-    fn path_vectors_move_once_into_the_cap() {
-        let mut v: Vec<u32> = Vec::with_capacity(16);
-        v.extend(0..16);
-        assert_eq!(room(&mut v, 1, 4096), 64);
-        assert_eq!((v.capacity(), v.len()), (1024, 16));
-        assert!(v.iter().copied().eq(0..16));
-        v.resize(1024, 7);
-        assert_eq!(room(&mut v, 1, 4096), 0);
-        assert_eq!(v.capacity(), 1024);
-        assert_eq!(room(&mut v, 0, 4096), 0);
     }
 }

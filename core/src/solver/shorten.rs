@@ -8,7 +8,7 @@
 use super::beam::Beam;
 use super::hash::mix;
 use super::moves::{Mode, Rules};
-use super::search::{Step, CHUNK};
+use super::pass::{Step, CHUNK};
 use super::Limits;
 use crate::engine::{Effect, Move};
 use crate::state::State;

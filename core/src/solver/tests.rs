@@ -575,8 +575,8 @@ fn looking_ahead_changes_nothing_but_speed() {
     ] {
         for n in deals {
             let start = deal(kind, n);
-            let (outcome, recorded, met, entered) = super::search::dfs_looking_ahead_from(&start, 150_000, 0);
-            let never = super::search::dfs_looking_ahead_from(&start, 150_000, usize::MAX);
+            let (outcome, recorded, met, entered) = super::dfs::dfs_looking_ahead_from(&start, 150_000, 0);
+            let never = super::dfs::dfs_looking_ahead_from(&start, 150_000, usize::MAX);
             assert_eq!((&outcome, recorded, met, entered), (&never.0, never.1, never.2, never.3), "{kind:?} deal {n}");
             // It looks ahead once more positions reached were met before than entered.
             looked_ahead += usize::from(met > entered);
@@ -933,7 +933,7 @@ fn the_beam_puts_a_group_onto_a_parent_that_tops_a_pile_of_one_run() {
 #[test]
 fn beam_wins_replay_and_are_short() {
     use super::beam::Beam;
-    use super::search::Step;
+    use super::pass::Step;
     const WINS_AFTER: usize = 200;
     let (mut won, mut won_after) = (0, 0);
     for kind in [GameKind::Chequers, GameKind::YakutatBay, GameKind::HowTheyRun] {
@@ -1087,7 +1087,7 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
     let cases = [(GameKind::HowTheyRun, 3, false), (GameKind::HowTheyRun, 3, true), (GameKind::YakutatBay, 9, false)];
     for (kind, home, all_face_up) in cases {
         let rules = Rules::new(kind);
-        assert!(rules.relaxation.is_some(), "{kind:?}");
+        assert!(super::deadlock::applies(kind.spec()), "{kind:?}");
         let positions = (0..3000).map(|_| {
             let mut s = small_position_with_hidden_cards(kind, home, &mut seed);
             if all_face_up {
@@ -1102,7 +1102,7 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
         let (dead, compared) = dead_ones_are_unwinnable(positions, |s| super::deadlock::dead(&rules, s));
         assert!(compared >= 10, "{kind:?}, face up {all_face_up}: {dead} dead, {compared} compared");
     }
-    assert!(Rules::new(GameKind::Dnieper).relaxation.is_none() && Rules::new(GameKind::Zerline).relaxation.is_none());
+    assert!(!super::deadlock::applies(GameKind::Dnieper.spec()) && !super::deadlock::applies(GameKind::Zerline.spec()));
 }
 
 /// A card cannot go onto a card lying above it in its own pile while every card between them
@@ -1236,11 +1236,11 @@ fn a_table_too_small_forgets_but_never_changes_a_verdict() {
         let mut compared = [0usize; 2];
         for _ in 0..positions {
             let s = small_position_with_hidden_cards(kind, home, &mut seed);
-            let (roomy, positions) = super::search::dfs_in_a_table_of(&s, 1 << 20, 100_000);
+            let (roomy, positions) = super::dfs::dfs_in_a_table_of(&s, 1 << 20, 100_000);
             if roomy == Outcome::Unknown || positions <= SLOTS {
                 continue;
             }
-            let (cramped, _) = super::search::dfs_in_a_table_of(&s, SLOTS, 400_000);
+            let (cramped, _) = super::dfs::dfs_in_a_table_of(&s, SLOTS, 400_000);
             if let Outcome::Won(line) = &cramped {
                 assert!(replays_to_a_win(&s, line));
             }
@@ -1286,7 +1286,7 @@ fn moves_that_wait_for_their_use_keep_every_verdict() {
                 s = with_uneven_foundations(s, &mut seed);
             }
             let Some(truth) = brute_force_winnable(&s, 50_000) else { continue };
-            let (verdict, _) = super::search::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
+            let (verdict, _) = super::dfs::dfs_in_a_table_of(&s, 1 << 20, 10_000_000);
             assert_ne!(verdict, Outcome::Unknown);
             if let Outcome::Won(line) = &verdict {
                 assert!(replays_to_a_win(&s, line));
@@ -1319,7 +1319,7 @@ fn a_waiting_move_may_come_between_another_and_its_use() {
 /// The sound DFS alone, in a table of `slots`, wins from `s` (the position `json` gives),
 /// and its line replays to a win.
 fn assert_the_dfs_wins(s: &State, slots: usize, json: &str) {
-    let (verdict, _) = super::search::dfs_in_a_table_of(s, slots, 10_000_000);
+    let (verdict, _) = super::dfs::dfs_in_a_table_of(s, slots, 10_000_000);
     let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?} from {json}") };
     assert!(replays_to_a_win(s, &line));
 }
@@ -1419,7 +1419,7 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
             let mut t = s.clone();
             let mut effects = Vec::new();
             t.apply_unchecked(mv, &mut effects);
-            let Some((to, bottom)) = rules.moved_onto_a_card(&t, plain(&effects)) else { continue };
+            let Some((to, bottom)) = super::deadlock::moved_onto_a_card(&rules, &t, plain(&effects)) else { continue };
             let full = super::deadlock::dead(&rules, &t);
             assert_eq!(
                 super::deadlock::dead_unless_leaves(&rules, &t, Some(bottom)),
@@ -1440,7 +1440,7 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
 
 /// Whether the dig (`dig.rs`) proves `s` dead, asked afresh.
 fn dug_dead(rules: &Rules, s: &State) -> bool {
-    let key = Hasher::new(rules, s).tracked(rules, s);
+    let key = super::dig::key(&Hasher::new(rules, s), rules, s);
     super::dig::Dig::new().dead(rules, s, key)
 }
 
@@ -1496,7 +1496,7 @@ fn a_pile_that_needs_more_cells_than_there_are_is_dead_at_once() {
 #[test]
 fn a_loose_round_wins_with_moves_the_heuristic_rules_leave_out() {
     use super::beam::Beam;
-    use super::search::Step;
+    use super::pass::Step;
     let rules = Rules::new(GameKind::YakutatBay);
     let start = deal(GameKind::YakutatBay, 766);
     let mut beam = Beam::new(&rules, &start, 64 << 20, 400_000);
@@ -1519,11 +1519,11 @@ fn a_loose_round_wins_with_moves_the_heuristic_rules_leave_out() {
 #[test]
 fn restarts_win_where_the_depth_first_search_chose_badly() {
     let start = deal(GameKind::YakutatBay, 686);
-    let (alone, _) = super::search::dfs_in_a_table_of(&start, 1 << 20, 100_000);
+    let (alone, _) = super::dfs::dfs_in_a_table_of(&start, 1 << 20, 100_000);
     assert_eq!(alone, Outcome::Unknown);
     let rules = Rules::new(GameKind::YakutatBay);
     let mut restarts = super::restarts::Restarts::new(&rules, &start, 16 << 20);
-    let super::search::Step::Won(line) = restarts.run(100_000) else { panic!("deal 686 not won") };
+    let super::pass::Step::Won(line) = restarts.run(100_000) else { panic!("deal 686 not won") };
     assert!(restarts.nodes <= 100_000 && replays_to_a_win(&start, &line));
 }
 
@@ -1535,7 +1535,7 @@ fn restarts_give_up_when_a_run_explores_every_position() {
     let start = deal(GameKind::YakutatBay, 22);
     let rules = Rules::new(GameKind::YakutatBay);
     let mut restarts = super::restarts::Restarts::new(&rules, &start, 16 << 20);
-    assert!(matches!(restarts.run(1_000_000), super::search::Step::Exhausted));
+    assert!(matches!(restarts.run(1_000_000), super::pass::Step::Exhausted));
     assert!(restarts.nodes < 1_000_000);
     assert_eq!(solve(&start, &Limits::default(), &no_cancel), Outcome::Unwinnable);
 }
@@ -1622,4 +1622,66 @@ fn deals_dead_by_occupied_parents_are_proved_so_at_once() {
         let report = super::solve_with_report(&start, &Limits::default(), &no_cancel);
         assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0), "deal {n}");
     }
+}
+
+/// Deals 1..60 of every game at a fixed budget: verdict, nodes and a digest of the line, pinned
+/// in `pins.txt`, so a change meant to restructure the search (not to change it) shows as a
+/// difference here. A change meant to search differently rewrites the file
+/// (`SOLVER_PINS_WRITE=1 cargo test -p solitaire-core --lib pinned`) and says why in its commit.
+#[test]
+fn deals_1_to_60_search_as_pinned() {
+    let limits = Limits { max_nodes: 300_000, max_memory_bytes: 64 << 20 };
+    let mut lines = String::new();
+    for kind in GameKind::ALL {
+        for n in 1..=60 {
+            let report = solve_with_report(&deal(kind, n), &limits, &no_cancel);
+            let verdict = match &report.outcome {
+                Outcome::Won(line) => {
+                    // FNV-1a over the moves, so two lines of one length still differ.
+                    let digest = line.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, mv| {
+                        let bytes = match *mv {
+                            Move::Transfer { from, count, to } => [1, from, count, to],
+                            Move::Stock => [2, 0, 0, 0],
+                        };
+                        bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+                    });
+                    format!("won {} {digest:016x}", line.len())
+                }
+                Outcome::Unwinnable => "unwinnable".to_string(),
+                Outcome::Unknown => "unknown".to_string(),
+            };
+            lines.push_str(&format!("{} {n} {} {verdict}\n", kind.slug(), report.nodes));
+        }
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/solver/pins.txt");
+    if std::env::var_os("SOLVER_PINS_WRITE").is_some() {
+        std::fs::write(path, &lines).unwrap();
+    }
+    let pinned = std::fs::read_to_string(path).unwrap();
+    for (got, want) in lines.lines().zip(pinned.lines()) {
+        assert_eq!(got, want, "<game> <deal> <nodes> <verdict>");
+    }
+    assert_eq!(lines.lines().count(), pinned.lines().count());
+}
+
+/// `decide` answers as `solve` does, with a line that wins, but leaves its detours in: the
+/// time they take to cut out is not the verdict's.
+#[test]
+fn decide_answers_as_solve_without_cutting_the_line() {
+    let limits = Limits { max_nodes: 300_000, max_memory_bytes: 64 << 20 };
+    let mut longer = 0;
+    for kind in [GameKind::Chequers, GameKind::Dnieper] {
+        for n in 1..=4 {
+            let start = deal(kind, n);
+            match (decide(&start, &limits, &no_cancel), solve(&start, &limits, &no_cancel)) {
+                (Outcome::Won(found), Outcome::Won(cut)) => {
+                    assert!(replays_to_a_win(&start, &found), "{kind:?} {n}");
+                    assert!(found.len() >= cut.len(), "{kind:?} {n}");
+                    longer += usize::from(found.len() > cut.len());
+                }
+                (decided, solved) => assert_eq!(decided, solved, "{kind:?} {n}"),
+            }
+        }
+    }
+    assert!(longer > 0);
 }

@@ -1,14 +1,18 @@
-// What a player's tap costs across the boundary: `tap` plus the new `table`, from Swift through
-// the C interface, per game: the same work, deal, viewport and rounds as tests/kotlin's TapBench.
-// Not a test: run it on a release build of both sides (see ios/README.md):
+// What a player's tap costs across the boundary: one `act(.tap)`, which plays the tap and
+// answers with what to redraw (the status and the cards and piles that changed), from Swift
+// through the C interface, per game; and, timed apart, the `act(.undo)` that takes it back.
+// The same deal, viewport and rounds as tests/kotlin's TapBench. Not a test: run it on a
+// release build of both sides (see ios/README.md):
 //   ios/scripts/prepare-linux.sh --release     (bindings/generate --release, then the bindings)
-//   swift run -c release --package-path ios/SolitaireKit TapBench
+//   swift run -c release --package-path ios/SolitaireKit TapBench [rounds] [warm-up rounds]
+// (fewer rounds for a run under valgrind).
 import Dispatch
 import SolitaireCore
 
 let viewport = Viewport(width: 390, height: 844, insetTop: 47, insetLeft: 0, insetBottom: 34, insetRight: 0)
-let rounds = 20_000
-let warmup = 10_000
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let rounds = arguments.first ?? 20_000
+let warmup = arguments.dropFirst().first ?? 10_000
 
 func nanoseconds() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
@@ -23,31 +27,30 @@ func summary(_ times: [UInt64]) -> String {
 
 for info in gameCatalog() {
     let game = Game(kind: info.kind, deal: 1)
-    // A card that has somewhere to go; each round taps it, then undoes (not timed).
-    let movable = game.table(viewport: viewport).cards.first { card in
+    // A card that has somewhere to go; each round taps it, then undoes.
+    let movable = game.view(viewport: viewport).cards.first { card in
         card.movable && !((try? game.destinations(pile: card.pile, index: card.position)) ?? []).isEmpty
     }
     guard let card = movable else {
         print("\(info.name): no card can move in deal 1")
         continue
     }
-    var both: [UInt64] = []
-    var tableOnly: [UInt64] = []
-    both.reserveCapacity(rounds)
-    tableOnly.reserveCapacity(rounds)
+    var taps: [UInt64] = []
+    var undos: [UInt64] = []
+    taps.reserveCapacity(rounds)
+    undos.reserveCapacity(rounds)
     for round in 0..<(warmup + rounds) {
         let start = nanoseconds()
-        _ = try game.tap(pile: card.pile, index: card.position)
-        let tapped = nanoseconds()
-        let table = game.table(viewport: viewport)
+        let tapped = try game.act(action: .tap(pile: card.pile, index: card.position))
+        let between = nanoseconds()
+        let undone = try game.act(action: .undo)
         let end = nanoseconds()
-        precondition(!table.cards.isEmpty)
-        try game.undo()
+        precondition(tapped.outcome == .moved && !tapped.cards.isEmpty && undone.outcome == .moved)
         if round >= warmup {  // the same warm-up as the Kotlin bench, for like-for-like figures
-            both.append(end - start)
-            tableOnly.append(end - tapped)
+            taps.append(between - start)
+            undos.append(end - between)
         }
     }
     let name = info.name + String(repeating: " ", count: max(0, 13 - info.name.count))
-    print("\(name) tap + table: \(summary(both))   table alone: \(summary(tableOnly))")
+    print("\(name) act(tap): \(summary(taps))   act(undo): \(summary(undos))")
 }

@@ -9,15 +9,16 @@ public enum DealChoice: Equatable, Sendable {
     case restart
 }
 
-/// One game on screen: forwards the player's input to the core, then redraws from the core's
-/// table and status. Every rule and every layout decision is the core's.
+/// One game on screen: forwards each of the player's actions to the core in one call
+/// (`Game.act`), then lays the core's answer (the status, and the piles and cards that changed)
+/// over the table drawn. Every rule and every layout decision is the core's.
 @MainActor
 @Observable
 public final class GameModel {
     public private(set) var game: Game
     public private(set) var status: GameStatus
-    /// The core's layout for `viewport`, in points; empty until the view reports its size.
-    public private(set) var table = Table(cardWidth: 0, cardHeight: 0, piles: [], cards: [])
+    /// The table as drawn for `viewport`, in points; empty until the view reports its size.
+    public private(set) var table = TableState()
     public private(set) var viewport = Viewport(width: 0, height: 0, insetTop: 0, insetLeft: 0, insetBottom: 0, insetRight: 0)
     public private(set) var hint: Hint? = nil
     /// What the hint moves, and where to (or the stock), for marking on the table.
@@ -46,6 +47,17 @@ public final class GameModel {
     /// The flags of the searches under way: any change of position makes their answers stale.
     @ObservationIgnored private var winnabilityFlag: CancelFlag? = nil
     @ObservationIgnored private var helpFlag: CancelFlag? = nil
+    /// The screen reader's words for the table drawn, by pile: asked of the core once per
+    /// position, the first time a screen reader wants them.
+    @ObservationIgnored private var words: [UInt32: PileSpeech]? = nil
+    /// The pile the last move brought cards to, for a screen reader to say.
+    @ObservationIgnored private var receiver: UInt32? = nil
+    /// The card being dragged, where it lay when the drag began.
+    @ObservationIgnored private var dragged: CardView? = nil
+
+    /// A drag shorter than this (in points) is a tap whose finger slipped: a card moves 4 points
+    /// before it follows the finger, and a tap that wanders that far must still play.
+    public static let tapSlop: Float = 10
 
     /// `report` shows the player a message (failures the game cannot show on the table);
     /// `searches` runs the solver off the main actor and off the cooperative pool; `showMePace`
@@ -76,20 +88,20 @@ public final class GameModel {
     public var isDaily: Bool { status.daily != nil }
 
     public func pile(_ id: UInt32) -> PileView? {
-        table.piles.first(where: { $0.pile == id })
+        table.pile(id)
     }
 
-    /// What to draw inside `pile`'s outline: the core's mark of what the empty place takes
-    /// ("A↑", "K↓", "Q", "K–A", or "✕" where nothing is left to come); nil while it holds cards,
-    /// or where anything goes.
+    /// What to draw inside `pile`'s outline: what the empty place takes ("A↑", "K↓", "Q", "K–A",
+    /// or "✕" where nothing is left to come); nil while it holds cards, or where anything goes.
     public func emptyMark(of pile: PileView) -> String? {
-        pile.cardCount == 0 && !pile.emptySymbol.isEmpty ? pile.emptySymbol : nil
+        pile.cardCount == 0 ? pile.empty.symbol : nil
     }
 
+    /// Draws the table afresh for `viewport` (the view's size or safe area changed).
     public func setViewport(_ viewport: Viewport) {
         guard viewport != self.viewport else { return }
         self.viewport = viewport
-        table = game.table(viewport: viewport)
+        draw(game.view(viewport: viewport))
     }
 
     /// Milliseconds played, read fresh for the clock on screen.
@@ -100,84 +112,89 @@ public final class GameModel {
     // MARK: Playing
 
     public func tap(_ card: CardView) {
-        perform { _ = try $0.tap(pile: card.pile, index: card.position) }
+        perform(.tap(pile: card.pile, index: card.position))
     }
 
     /// A tap on a pile's empty outline: only the stock does something (it turns the waste over).
     public func tapEmpty(_ pile: PileView) {
         stopShowingMe()
         guard pile.kind == .stock else { return }
-        perform { try $0.dealStock() }
+        perform(.play(mv: .stock))
     }
 
-    /// The piles a drag of `card` may drop it on, to mark while it is dragged (the view keeps
-    /// them in its gesture state, so a cancelled drag clears them).
-    public func dropTargets(for card: CardView) -> Set<UInt32> {
+    /// A drag of `card` begins: "show me" stops (the player takes over), and the answer is the
+    /// piles it may be dropped on, to mark while it is dragged (the view keeps them in its
+    /// gesture state, so a cancelled drag clears them). One call to the core per drag.
+    public func beginDrag(_ card: CardView) -> Set<UInt32> {
+        stopShowingMe()
+        dragged = card
         guard card.movable else { return [] }
         return Set((try? game.destinations(pile: card.pile, index: card.position)) ?? [])
     }
 
-    /// The dragged `card` (with the cards on it) was let go at (`x`, `y`) in table points.
-    /// Anywhere it cannot go, it simply stays where it was.
-    public func drop(_ card: CardView, x: Float, y: Float) {
-        stopShowingMe()
-        guard let to = game.dropTarget(viewport: viewport, x: x, y: y), to != card.pile else { return }
-        move(card, to: to)
-    }
-
-    public func move(from: UInt32, count: UInt32, to: UInt32) {
-        perform { try $0.moveCards(from: from, count: count, to: to) }
-    }
-
-    /// The screen reader's actions for `pile`, one element with its cards: "Move to …" for each
-    /// pile the core lets its top card go to, then "Move <card> to …" for each deeper card that
-    /// can be picked up with the cards on it. Card and pile names are the core's.
-    public func moveActions(for pile: PileView) -> [MoveAction] {
-        let movable = table.cards.filter { $0.pile == pile.pile && $0.movable }
-        return movable.reversed().flatMap { card -> [MoveAction] in
-            let targets = (try? game.destinations(pile: card.pile, index: card.position)) ?? []
-            let isTop = card.position + 1 == pile.cardCount
-            // The core's description starts with the card's name: "queen of spades, face up, …".
-            let what = isTop ? "" : (card.description.split(separator: ",").first.map { "the \($0) " } ?? "")
-            return targets.compactMap { target in
-                self.pile(target).map {
-                    MoveAction(name: "Move \(what)to \($0.label)", from: card.pile, count: pile.cardCount - card.position, to: target)
-                }
-            }
+    /// The dragged `card` (with the cards on it) was let go `dx`, `dy` points from where it lay.
+    /// The core moves it if it may go to the pile there; anywhere else nothing changes
+    /// (`.unchanged`: the view lets it glide back). A drag shorter than `tapSlop` is a tap.
+    /// A card that moved while it was dragged ("show me", say) is not dropped.
+    @discardableResult
+    public func drop(_ card: CardView, dx: Float, dy: Float) -> Outcome {
+        let started = dragged ?? card
+        dragged = nil
+        guard let now = table.card(card.id), now.pile == started.pile, now.position == started.position else {
+            return .unchanged
         }
+        if dx * dx + dy * dy < Self.tapSlop * Self.tapSlop {
+            return perform(.tap(pile: now.pile, index: now.position))
+        }
+        // Where the grabbed card's centre was let go, in the table's points.
+        let x = now.frame.x + now.frame.width / 2 + dx
+        let y = now.frame.y + now.frame.height / 2 + dy
+        return perform(.drop(pile: now.pile, index: now.position, x: x, y: y))
     }
 
-    /// Plays a screen reader's move action.
-    public func play(_ action: MoveAction) {
-        move(from: action.from, count: action.count, to: action.to)
-    }
-
-    /// Moves `card` (with the cards on it) to the pile `to`, as a drag does.
-    public func move(_ card: CardView, to: UInt32) {
-        guard let from = pile(card.pile) else { return }
-        move(from: card.pile, count: from.cardCount - card.position, to: to)
-    }
-
-    /// Plays a move as the hint suggests it.
+    /// Plays a move the player chose: a hint's "Play it", or the stock.
     public func play(_ move: PlayerMove) {
-        switch move {
-        case .transfer(let from, let count, let to):
-            self.move(from: from, count: count, to: to)
-        case .stock:
-            perform { try $0.dealStock() }
+        perform(.play(mv: move))
+    }
+
+    // MARK: Screen reader
+
+    /// The screen reader's words and actions for `pile` ("tableau pile 3, 7 cards, …", "Play
+    /// the queen of spades", "Move the nine of hearts to cell 1"), in the core's words. The core
+    /// is asked once per position, on the first call: call this only while a screen reader runs.
+    public func speech(of pile: UInt32) -> PileSpeech? {
+        if let words {
+            return words[pile]
         }
+        let fresh = Dictionary(game.speech().map { ($0.pile, $0) }, uniquingKeysWith: { first, _ in first })
+        words = fresh
+        return fresh[pile]
+    }
+
+    /// What a screen reader says after a move: the pile the cards went to, as it now is
+    /// ("foundation 2, 3 cards, top card three of hearts"). Nil before any move.
+    public func moveAnnouncement() -> String? {
+        receiver.flatMap { speech(of: $0)?.description }
+    }
+
+    /// Plays an action a screen reader offered.
+    public func speak(_ action: SpokenAction) {
+        perform(action.action)
     }
 
     public func undo() {
-        perform { try $0.undo() }
+        perform(.undo)
     }
 
     public func redo() {
-        perform { try $0.redo() }
+        perform(.redo)
     }
 
     public func setAutoPlay(_ on: Bool) {
-        perform { $0.setAutoPlay(on: on) }
+        // Turning it on may play moves; either way the setting is part of the save.
+        if perform(.autoPlay(on: on)) == .unchanged {
+            saver.save(game)
+        }
     }
 
     /// Throws the current game away (recording it as given up), then deals as chosen. A daily
@@ -192,13 +209,20 @@ public final class GameModel {
             report(playerMessage(for: error))
         }
         switch choice {
-        case .random: game = Game.newRandom(kind: kind)
-        case .winnable: game = Game.newWinnable(kind: kind)
-        case .number(let deal): game = Game(kind: kind, deal: deal)
-        case .restart: game.restart()
+        case .random: replace(with: Game.newRandom(kind: kind))
+        case .winnable: replace(with: Game.newWinnable(kind: kind))
+        case .number(let deal): replace(with: Game(kind: kind, deal: deal))
+        case .restart: perform(.restart)
         }
         // The new deal is on screen: its clock runs.
         game.resume()
+        status = game.status()
+    }
+
+    private func replace(with next: Game) {
+        game = next
+        words = nil
+        draw(next.view(viewport: viewport))
         changed()
     }
 
@@ -230,7 +254,10 @@ public final class GameModel {
         guard !flag.isCancelled(), game === self.game else { return }
         if undone == 0 {
             report("No winnable position was found in time.")
+            return
         }
+        // The core moved back on its own: ask what changed since the table drawn.
+        perform(.refresh, takesOverFromShowMe: false)
         changed()
     }
 
@@ -298,7 +325,7 @@ public final class GameModel {
                     try await Task.sleep(for: showMePace)
                     // A stop that came as the sleep ended does not end the sleep early.
                     try Task.checkCancellation()
-                    try game.playAssisted(mv: move)
+                    draw(try game.act(action: .assisted(mv: move)))
                 } catch is CancellationError {
                     return
                 } catch GameError.IllegalMove {
@@ -308,7 +335,6 @@ public final class GameModel {
                     report(playerMessage(for: error))
                     return
                 }
-                changed()
             }
         }
     }
@@ -325,40 +351,53 @@ public final class GameModel {
 
     public func resume() {
         game.resume()
-        refresh()
+        status = game.status()
     }
 
     // MARK: Private
 
-    /// Runs one action on the game; an illegal one changes nothing (a dragged card snaps back).
-    private func perform(_ action: (Game) throws -> Void) {
-        // The player takes over from "show me".
-        stopShowingMe()
+    /// Plays `action` in one call to the core and draws what changed. An illegal one changes
+    /// nothing (a card that moved meanwhile, nothing to undo). A player's action stops "show me".
+    @discardableResult
+    private func perform(_ action: Action, takesOverFromShowMe: Bool = true) -> Outcome {
+        if takesOverFromShowMe {
+            stopShowingMe()
+        }
         do {
-            try action(game)
+            let update = try game.act(action: action)
+            draw(update)
+            return update.outcome
         } catch GameError.IllegalMove {
-            return
+            return .unchanged
         } catch {
             report(playerMessage(for: error))
-            return
+            return .unchanged
         }
-        changed()
     }
 
-    /// After anything that may have changed the position: redraw, save, ask the solver again.
+    /// Lays `update` over the table drawn; a changed position is saved and checked.
+    private func draw(_ update: Update) {
+        if update.outcome != .unchanged {
+            receiver = update.piles.first { $0.cardCount > (table.pile($0.pile)?.cardCount ?? $0.cardCount) }?.pile
+        }
+        table.apply(update)
+        status = update.status
+        if update.full || !update.piles.isEmpty || !update.cards.isEmpty {
+            words = nil
+        }
+        if update.outcome != .unchanged {
+            changed()
+        }
+    }
+
+    /// After the position changed: save, and ask the solver again.
     private func changed() {
         helpFlag?.cancel()
         hint = nil
         hintMarks = HintMarks()
         cannotBeWon = false
-        refresh()
         saver.save(game)
         checkWinnability()
-    }
-
-    private func refresh() {
-        status = game.status()
-        table = game.table(viewport: viewport)
     }
 
     private func checkWinnability() {
@@ -383,13 +422,4 @@ public enum ShowMeState: Equatable, Sendable {
     case searching
     /// The winning line is being played, move by move.
     case playing
-}
-
-/// A screen-reader action that moves a card (with the cards on it) to a pile it may go to.
-public struct MoveAction: Equatable, Sendable {
-    /// "Move to tableau pile 3", "Move the nine of hearts to cell 1".
-    public let name: String
-    public let from: UInt32
-    public let count: UInt32
-    public let to: UInt32
 }

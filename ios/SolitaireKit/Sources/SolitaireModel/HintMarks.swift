@@ -7,10 +7,10 @@ public struct HintMarks: Equatable, Sendable {
 
     public init() {}
 
-    public init(_ move: PlayerMove, on table: Table) {
+    public init(_ move: PlayerMove, on table: TableState) {
         switch move {
         case .transfer(let from, let count, let to):
-            let size = table.piles.first(where: { $0.pile == from })?.cardCount ?? 0
+            let size = table.pile(from)?.cardCount ?? 0
             // The top `count` cards of `from`: positions size - count ..< size.
             cards = Set(table.cards.filter { $0.pile == from && $0.position + count >= size }.map(\.id))
             piles = [to]

@@ -7,7 +7,10 @@ public func playerMessage(for error: Error) -> String {
     }
     switch error {
     case .CorruptSave(_, let keptAs):
-        return "A saved file could not be read, so it was set aside (\(keptAs)). You can carry on playing."
+        // The file's name only: the rest of the path is the app's sandbox, which means nothing
+        // to the player.
+        let name = keptAs.split(separator: "/").last.map(String.init) ?? keptAs
+        return "A saved file could not be read, so it was set aside (\(name)). You can carry on playing."
     case .Storage(let detail):
         return "The game could not be saved: \(detail)"
     case .IllegalMove(let detail), .InvalidArgument(let detail):

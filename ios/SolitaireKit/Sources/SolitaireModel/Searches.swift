@@ -7,9 +7,17 @@ import SolitaireCore
 /// never started, and one that has started stops within a solver chunk.
 public final class Searches: Sendable {
     private let queue: DispatchQueue
+    /// Touched only on `queue`.
+    nonisolated(unsafe) private var runs = 0
 
     public init(label: String = "solitaire.search") {
         queue = DispatchQueue(label: label, qos: .userInitiated)
+    }
+
+    /// How many searches have run (one cancelled before its turn never does), once those asked
+    /// for so far are done: it waits for them.
+    public var searchesRun: Int {
+        queue.sync { runs }
     }
 
     /// Runs `search` with `flag` once the searches asked for before it are done, or answers
@@ -21,8 +29,13 @@ public final class Searches: Sendable {
     ) async -> Answer {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async {
-                    continuation.resume(returning: flag.isCancelled() ? cancelled : search(flag))
+                queue.async { [self] in
+                    if flag.isCancelled() {
+                        continuation.resume(returning: cancelled)
+                    } else {
+                        runs += 1
+                        continuation.resume(returning: search(flag))
+                    }
                 }
             }
         } onCancel: {

@@ -6,68 +6,98 @@ import Testing
 @MainActor
 @Suite("VoiceOver")
 struct AccessibilityTests {
-    @Test("Every pile is described in the core's words, and every card has a label", arguments: allKinds)
-    func everyPileAndCardIsDescribed(kind: GameKind) async throws {
+    @Test("Every pile is described in the core's words: its count, face-down cards and top card", arguments: allKinds)
+    func everyPileIsDescribed(kind: GameKind) async throws {
         try await withTemporaryFolder { folder in
             let model = try Harness(game: provenGame(kind), folder: folder).model
             for pile in model.table.piles {
-                let cards = model.table.cards.filter { $0.pile == pile.pile }
-                #expect(pile.description.hasPrefix(pile.label + ", "), "\(pile.description)")
+                let words = try #require(model.speech(of: pile.pile)).description
+                let cards = model.table.cards(of: pile.pile)
+                #expect(!label(words).isEmpty && words.count > label(words).count, "\(words)")
                 if cards.isEmpty {
                     // What the empty place takes: "foundation 5, builds down from king, empty".
-                    #expect(pile.description.hasSuffix("empty") || pile.description.hasSuffix("no cards left"))
+                    #expect(words.hasSuffix("empty") || words.hasSuffix("no cards left"), "\(words)")
                 } else {
-                    #expect(pile.description.contains("\(cards.count) card"), "\(pile.description)")
+                    #expect(words.contains("\(cards.count) card"), "\(words)")
                     let faceDown = cards.filter { $0.face == nil }.count
-                    #expect(pile.description.contains("\(faceDown) face down") == (faceDown > 0), "\(pile.description)")
+                    #expect(words.contains("\(faceDown) face down") == (faceDown > 0), "\(words)")
+                    if let face = cards.last?.face {
+                        #expect(words.hasSuffix("top card \(spokenName(face))"), "\(words)")
+                    }
                 }
             }
-            for card in model.table.cards {
-                let pile = try #require(model.pile(card.pile))
-                #expect(card.description.hasSuffix(pile.label), "\(card.description)")
-                // A face-down card is not named, on screen or aloud.
-                #expect(card.description.hasPrefix("face-down card") == (card.face == nil), "\(card.description)")
-            }
         }
     }
 
-    @Test("A pile's description names its top card when it lies face up", arguments: allKinds)
-    func aPileNamesItsTopCard(kind: GameKind) async throws {
+    @Test("Each pile offers exactly its legal moves, each naming the card and the pile, and each plays", arguments: allKinds)
+    func pilesOfferTheirMoves(kind: GameKind) async throws {
         try await withTemporaryFolder { folder in
-            let model = try Harness(game: provenGame(kind), folder: folder).model
-            for pile in model.table.piles {
-                guard let top = topCard(of: pile.pile, in: model), top.face != nil else { continue }
-                // "queen of spades, face up, tableau pile 3" names the card "queen of spades".
-                let name = try #require(top.description.components(separatedBy: ", ").first)
-                #expect(pile.description.hasSuffix("top card \(name)"), "\(pile.description)")
-            }
-        }
-    }
-
-    @Test("Each pile offers \"Move …\" for exactly the moves the core lists for its cards, and each plays", arguments: allKinds)
-    func pilesOfferTheirCardsMoves(kind: GameKind) async throws {
-        try await withTemporaryFolder { folder in
-            let model = try modelWithAMovableCard(kind, folder: folder).harness.model
+            let (harness, twin) = try modelWithAMovableCard(kind, folder: folder)
+            let model = harness.model
+            // The moves found another way: every movable card to each of its destinations.
+            let legal = legalMoves(of: twin)
             var offered = 0
             for pile in model.table.piles {
-                let actions = model.moveActions(for: pile)
-                var expected: [String] = []
-                for card in model.table.cards.filter({ $0.pile == pile.pile && $0.movable }).reversed() {
-                    let targets = try model.game.destinations(pile: card.pile, index: card.position)
-                    let name = card.position + 1 == pile.cardCount ? "" : "the \(card.description.components(separatedBy: ", ")[0]) "
-                    expected += targets.map { "Move \(name)to \(model.pile($0)?.label ?? "?")" }
+                let speech = try #require(model.speech(of: pile.pile))
+                let expected = legal.filter { if case .transfer(pile.pile, _, _) = $0 { true } else { false } }
+                #expect(Set(speech.moves.map(\.action)) == Set(expected.map { Action.play(mv: $0) }), "pile \(pile.pile)")
+                for spoken in speech.moves {
+                    guard case .play(.transfer(_, let count, let to)) = spoken.action else {
+                        Issue.record("\(spoken.action) is not a move")
+                        continue
+                    }
+                    let card = try #require(model.table.cards(of: pile.pile)[Int(pile.cardCount - count)].face)
+                    let what = count == 1 ? "" : "the \(spokenName(card)) "
+                    let destination = label(try #require(model.speech(of: to)).description)
+                    #expect(spoken.label == "Move \(what)to \(destination)")
                 }
-                #expect(actions.map(\.name) == expected)
-                offered += actions.count
+                if pile.kind == .stock {
+                    #expect((speech.tap != nil) == model.status.canDeal)
+                } else if let tap = speech.tap {
+                    let top = try #require(model.table.topCard(of: pile.pile))
+                    #expect(tap.action == .tap(pile: pile.pile, index: top.position))
+                    #expect(tap.label == "Play the \(spokenName(try #require(top.face)))")
+                }
+                offered += speech.moves.count
             }
             #expect(offered > 0, "no card can move")
 
-            let pile = try #require(model.table.piles.first { !model.moveActions(for: $0).isEmpty })
-            let action = try #require(model.moveActions(for: pile).last)
-            let before = try #require(model.pile(action.to)).cardCount
-            model.play(action)
-            #expect(try #require(model.pile(action.to)).cardCount == before + action.count)
-            #expect(try #require(model.pile(action.from)).cardCount == pile.cardCount - action.count)
+            // The last move offered plays, and the words then say the new position.
+            let offers = model.table.piles.compactMap { pile in model.speech(of: pile.pile)?.moves.last.map { (pile, $0) } }
+            let (pile, spoken) = try #require(offers.first)
+            guard case .play(let move) = spoken.action, case .transfer(_, let count, let to) = move else {
+                Issue.record("\(spoken.action) is not a move")
+                return
+            }
+            let before = try #require(model.pile(to)).cardCount
+            model.speak(spoken)
+            try apply(move, to: twin)
+            #expect(model.game.positionJson() == twin.positionJson())
+            #expect(try #require(model.pile(to)).cardCount == before + count)
+            // VoiceOver hears where the cards went, as that pile now is.
+            let destination = try #require(model.speech(of: to)).description
+            #expect(model.moveAnnouncement() == destination)
+            #expect(destination.contains("\(before + count) card"), "\(destination)")
+            let now = try #require(model.speech(of: pile.pile)).description
+            let left = pile.cardCount - count
+            #expect(left == 0 ? now.hasSuffix("empty") || now.hasSuffix("no cards left") : now.contains("\(left) card"), "\(now)")
         }
     }
+}
+
+/// A pile's name: its description up to the first comma ("tableau pile 3").
+private func label(_ description: String) -> String {
+    description.components(separatedBy: ", ")[0]
+}
+
+/// "queen of spades": the card as the core's sentences name it.
+private func spokenName(_ face: CardFace) -> String {
+    let ranks = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
+    let suit = switch face.suit {
+    case .clubs: "clubs"
+    case .diamonds: "diamonds"
+    case .hearts: "hearts"
+    case .spades: "spades"
+    }
+    return "\(ranks[Int(face.rank) - 1]) of \(suit)"
 }

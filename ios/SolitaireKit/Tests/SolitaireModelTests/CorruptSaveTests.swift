@@ -30,6 +30,7 @@ struct CorruptSaveTests {
             #expect(kept.count == 1)
             let keptName = try #require(kept.first).lastPathComponent
             #expect(message.contains(keptName), "the message does not say where the file was kept: \(message)")
+            #expect(!message.contains(folder.path), "the message shows the app's folders: \(message)")
             let model = try #require(app.current)
             #expect(model.kind == kind)
             #expect(model.status.moves == 0)

@@ -30,6 +30,19 @@ struct DailyTests {
         }
     }
 
+    @Test("Back from a night in the background, the chooser shows the new day's deals")
+    func comingBackTheNextDayShowsItsDeals() async throws {
+        try await withTemporaryFolder { folder in
+            let day = Today(someDay)
+            let app = try AppModel(directory: folder, today: { day.date })
+            app.pause()
+            day.date = DailyDate(year: 2026, month: 12, day: 1)
+            app.resume()
+            #expect(app.daily?.date == day.date)
+            #expect(app.daily?.games.first { $0.kind == .chequers }?.deal == (try dailyDeal(kind: .chequers, date: day.date)))
+        }
+    }
+
     @Test("The daily deal opens, is saved and resumed in a slot of its own beside the game in progress")
     func theDailyDealIsSavedAndResumed() async throws {
         try await withTemporaryFolder { folder in
@@ -132,12 +145,3 @@ struct DailyTests {
 /// The game whose daily deal of `someDay` the tests win (the solver finds its line quickly).
 private let dailyKind = GameKind.chequers
 
-/// The date the app model asks for, changed by the test as days go by.
-@MainActor
-private final class Today {
-    var date: DailyDate
-
-    init(_ date: DailyDate) {
-        self.date = date
-    }
-}

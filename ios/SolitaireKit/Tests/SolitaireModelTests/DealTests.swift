@@ -18,7 +18,7 @@ struct DealTests {
             model.deal(.number(99))
             #expect(model.status.deal == 99)
             #expect(model.game.positionJson() == Game(kind: kind, deal: 99).positionJson())
-            #expect(model.table == Game(kind: kind, deal: 99).table(viewport: phone))
+            #expect(model.table == TableState(Game(kind: kind, deal: 99).view(viewport: phone)))
         }
     }
 
@@ -55,8 +55,8 @@ struct DealTests {
             let foundation = try #require(model.table.piles.first { $0.kind == .foundation })
             let tableau = try #require(model.table.piles.first { $0.kind == .tableau && $0.cardCount > 0 })
             // Nothing can go from an empty foundation, and no pile 999 exists.
-            model.move(from: foundation.pile, count: 1, to: tableau.pile)
-            model.move(from: tableau.pile, count: 1, to: 999)
+            model.play(.transfer(from: foundation.pile, count: 1, to: tableau.pile))
+            model.play(.transfer(from: tableau.pile, count: 1, to: 999))
             // A tap anywhere on the stock is the stock action, so its cards are left out.
             for card in model.table.cards where !card.movable && model.pile(card.pile)?.kind != .stock {
                 model.tap(card)
@@ -72,13 +72,23 @@ struct DealTests {
         try await withTemporaryFolder { folder in
             var saver: Saver? = try Saver(store: Store.open(dir: folder.path))
             let failures = try #require(saver).failures
-            let listener = Task {
-                var heard = 0
-                for await _ in failures { heard += 1 }
-                return heard
-            }
             saver = nil
-            #expect(await listener.value == 0)
+            // Either the stream ends, or the ten seconds run out (the loop is then cancelled, which
+            // ends it too, and the answer is false).
+            let ended = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await _ in failures {}
+                    return !Task.isCancelled
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(10))
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            #expect(ended, "the failure stream outlived its saver")
         }
     }
 }

@@ -15,10 +15,6 @@ struct DragTests {
         return try #require(found, "no card can move at the start")
     }
 
-    private func centre(of frame: Frame) -> (x: Float, y: Float) {
-        (frame.x + frame.width / 2, frame.y + frame.height / 2)
-    }
-
     @Test("A drag marks the piles the core lists and lands exactly where the core moves it", arguments: allKinds)
     func aDragLandsWhereTheCoreSays(kind: GameKind) async throws {
         try await withTemporaryFolder { folder in
@@ -28,16 +24,14 @@ struct DragTests {
             let (card, targets) = try draggable(in: model)
             let size = try #require(model.pile(card.pile)).cardCount
 
-            #expect(model.dropTargets(for: card) == Set(targets))
-
+            #expect(model.beginDrag(card) == Set(targets))
             let target = try #require(model.pile(targets[0]))
-            let point = centre(of: target.base)
-            #expect(model.game.dropTarget(viewport: phone, x: point.x, y: point.y) == target.pile)
-            model.drop(card, x: point.x, y: point.y)
+            #expect(drag(card, to: target, on: model) == .moved)
 
-            try twin.moveCards(from: card.pile, count: size - card.position, to: target.pile)
+            _ = try twin.act(action: .play(mv: .transfer(from: card.pile, count: size - card.position, to: target.pile)))
             #expect(model.game.positionJson() == twin.positionJson())
-            #expect(model.table == twin.table(viewport: phone))
+            // The table patched by the update is the table drawn from scratch.
+            #expect(model.table == TableState(twin.view(viewport: phone)))
             #expect(try cardView(card.id, in: model).pile == target.pile)
             #expect(model.status.moves == moves + 1)
             #expect(harness.reports.isEmpty)
@@ -52,16 +46,69 @@ struct DragTests {
             let moves = model.status.moves
             let (card, targets) = try draggable(in: model)
             let before = model.table
-            let elsewhere = model.table.piles.filter { !targets.contains($0.pile) && $0.pile != card.pile }
-
-            for pile in elsewhere + [try #require(model.pile(card.pile))] {
-                let point = centre(of: pile.base)
-                model.drop(card, x: point.x, y: point.y)
-                #expect(model.table == before, "dropped on \(pile.label)")
+            let cardCentre = centre(of: card.frame)
+            // Its own pile counts too, unless its centre is so near that the drag is a tap.
+            let elsewhere = model.table.piles.filter { pile in
+                let (x, y) = centre(of: pile.base)
+                let far = (x - cardCentre.x) * (x - cardCentre.x) + (y - cardCentre.y) * (y - cardCentre.y)
+                    >= GameModel.tapSlop * GameModel.tapSlop
+                return !targets.contains(pile.pile) && far
             }
-            model.drop(card, x: -1000, y: -1000)
+            #expect(!elsewhere.isEmpty)
+            for pile in elsewhere {
+                #expect(drag(card, to: pile, on: model) == .unchanged, "dropped on pile \(pile.pile)")
+                #expect(model.table == before, "dropped on pile \(pile.pile)")
+            }
+            _ = model.beginDrag(card)
+            #expect(model.drop(card, dx: -1000, dy: -1000) == .unchanged)
             #expect(model.table == before, "dropped off the table")
             #expect(model.status.moves == moves)
+            #expect(harness.reports.isEmpty)
+        }
+    }
+
+    @Test("A drag shorter than the tap slop plays as a tap", arguments: allKinds)
+    func aShortDragIsATap(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let (harness, twin) = try modelWithAMovableCard(kind, folder: folder)
+            let model = harness.model
+            let card = try draggable(in: model).card
+            _ = model.beginDrag(card)
+            // 6 points: past the gesture's 4 before a card follows the finger, short of the slop.
+            #expect(model.drop(card, dx: 6, dy: 0) == .moved)
+            _ = try twin.act(action: .tap(pile: card.pile, index: card.position))
+            #expect(model.game.positionJson() == twin.positionJson())
+        }
+    }
+
+    @Test("A card moved while it is dragged is not dropped, and a drag stops \"show me\"")
+    func aCardMovedDuringTheDragIsNotDropped() async throws {
+        try await withTemporaryFolder { folder in
+            let harness = try Harness(game: Game(kind: .zerline, deal: winningDeal(.zerline)), folder: folder, showMePace: .seconds(60))
+            let model = harness.model
+            let showing = Task { await model.showMeTheWin() }
+            while model.showMe != .playing { await Task.yield() }
+            let (card, targets) = try draggable(in: model)
+            _ = model.beginDrag(card)
+            #expect(model.showMe == .idle)
+            await showing.value
+
+            // Something else moves the card (here a tap) while the finger holds it.
+            model.tap(card)
+            let moved = try cardView(card.id, in: model)
+            try #require(moved.pile != card.pile || moved.position != card.position)
+            let position = model.game.positionJson()
+            // Let go over a pile it could go to when the drag began.
+            let (from, to) = (centre(of: card.frame), centre(of: try #require(model.pile(targets[0])).base))
+            #expect(model.drop(card, dx: to.x - from.x, dy: to.y - from.y) == .unchanged)
+            #expect(model.game.positionJson() == position)
+            // Nor is it tapped where it went, when the finger lets go near where it began.
+            let current = try cardView(card.id, in: model)
+            _ = model.beginDrag(current)
+            model.undo()  // back where it lay at first, where a tap moves it
+            let after = model.game.positionJson()
+            #expect(model.drop(current, dx: 5, dy: 0) == .unchanged)
+            #expect(model.game.positionJson() == after)
             #expect(harness.reports.isEmpty)
         }
     }
@@ -73,7 +120,7 @@ struct DragTests {
             let fixed = model.table.cards.filter { !$0.movable }
             #expect(!fixed.isEmpty)
             for card in fixed {
-                #expect(model.dropTargets(for: card).isEmpty, "\(card.description)")
+                #expect(model.beginDrag(card).isEmpty, "card \(card.id)")
             }
         }
     }

@@ -70,6 +70,42 @@ struct SaveAndResumeTests {
         }
     }
 
+    @Test("The game on screen when the app went away comes back at the next launch; a closed one, or an old daily deal, does not")
+    func theGameLeftOnScreenIsReopened() async throws {
+        try await withTemporaryFolder { folder in
+            let suite = "solitaire-tests-\(UUID().uuidString)"
+            let memory = try #require(UserDefaults(suiteName: suite))
+            defer { memory.removePersistentDomain(forName: suite) }
+            let day = Today(someDay)
+            let launch = { try AppModel(directory: folder, today: { day.date }, memory: memory) }
+
+            let first = try launch()
+            first.open(.yakutatBay)
+            let model = try #require(first.current)
+            model.play(try #require(model.game.hint()).mv)
+            first.pause()  // to the background, and never back
+
+            let second = try launch()
+            second.reopenLastGame()
+            #expect(second.current?.kind == .yakutatBay)
+            #expect(second.current?.game.positionJson() == model.game.positionJson())
+            second.close()
+            let third = try launch()
+            third.reopenLastGame()
+            #expect(third.current == nil)
+
+            third.openDaily(.chequers)
+            third.pause()
+            let sameDay = try launch()
+            sameDay.reopenLastGame()
+            #expect(sameDay.current?.status.daily == someDay)
+            day.date = DailyDate(year: 2026, month: 12, day: 1)
+            let nextDay = try launch()
+            nextDay.reopenLastGame()
+            #expect(nextDay.current == nil)
+        }
+    }
+
     @Test("Closing a game saves it and the chooser shows it in progress")
     func closingShowsTheGameInProgress() async throws {
         try await withTemporaryFolder { folder in

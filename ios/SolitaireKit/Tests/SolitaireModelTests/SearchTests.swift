@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import SolitaireCore
 import SolitaireModel
-import Synchronization
 import Testing
 
 @MainActor
@@ -51,14 +50,33 @@ struct SearchTests {
         }
     }
 
-    @Test("A newer hint request replaces the older one")
+    @Test("A newer hint request replaces the older one: the older search never runs")
     func aNewerHintReplacesTheOlder() async throws {
         try await withTemporaryFolder { folder in
-            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
+            let searches = Searches(label: "test.hints")
+            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
+            await model.winnabilityCheck?.value
+            let before = searches.searchesRun
+            // Both requests wait behind a search that holds the queue until both are made.
+            let gate = DispatchSemaphore(value: 0)
+            let holding = Counter()
+            let blocker = Task.detached {
+                await searches.run(CancelFlag(), cancelled: ()) { _ in
+                    holding.add()
+                    gate.wait()
+                }
+            }
+            while holding.value == 0 { await Task.yield() }
             let older = Task { await model.showHint() }
             let newer = Task { await model.showHint() }
+            // The main actor runs its jobs in order: once this one has run, both requests have
+            // been made (each cancels the one before it as it is made).
+            await Task { @MainActor in }.value
+            gate.signal()
+            await blocker.value
             await older.value
             await newer.value
+            #expect(searches.searchesRun - before == 2, "the blocker and the newer hint only")
             #expect(model.hint == model.game.hint())
             #expect(!model.isThinking)
         }
@@ -146,13 +164,15 @@ struct SearchTests {
     }
 }
 
-/// How many searches ran, counted from the search queue.
-private final class Counter: Sendable {
-    private let count = Mutex(0)
+/// How many searches ran, counted from the search queue. (A lock the package's platforms
+/// have: `Synchronization.Mutex` needs iOS 18 and macOS 15.)
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
 
-    var value: Int { count.withLock { $0 } }
+    var value: Int { lock.withLock { count } }
 
     func add() {
-        count.withLock { $0 += 1 }
+        lock.withLock { count += 1 }
     }
 }

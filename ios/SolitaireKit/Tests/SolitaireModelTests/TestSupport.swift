@@ -23,9 +23,9 @@ func winningDeal(_ kind: GameKind) -> UInt64 {
 }
 
 /// The game of `kind`'s winning deal, with auto-play set as its line plays.
-func provenGame(_ kind: GameKind) -> Game {
+func provenGame(_ kind: GameKind) throws -> Game {
     let game = Game(kind: kind, deal: winningDeal(kind))
-    game.setAutoPlay(on: playsWithAutoPlay(kind))
+    _ = try game.act(action: .autoPlay(on: playsWithAutoPlay(kind)))
     return game
 }
 
@@ -67,7 +67,7 @@ func openingLine(_ kind: GameKind, _ count: Int) throws -> [Step] {
 /// own hint is on a winning line. Stops at a win or after `limit` moves.
 @MainActor
 private func line(_ kind: GameKind, upTo limit: Int) throws -> [Step] {
-    let game = provenGame(kind)
+    let game = try provenGame(kind)
     var seen: Set<String> = [game.positionJson()]
     var line: [Step] = []
     while game.status().state == .playing && line.count < limit {
@@ -77,7 +77,7 @@ private func line(_ kind: GameKind, upTo limit: Int) throws -> [Step] {
             guard (try? apply(move, to: game)) != nil else { return false }
             let fresh = seen.insert(game.positionJson()).inserted
                 && (game.status().state == .won || game.hint()?.leadsToWin == true)
-            if !fresh { try game.undo() }
+            if !fresh { _ = try game.act(action: .undo) }
             return fresh
         }
         let move = try #require(next, "every move after \(line.count) moves leads back or loses")
@@ -89,22 +89,22 @@ private func line(_ kind: GameKind, upTo limit: Int) throws -> [Step] {
 @MainActor private var winningLines: [GameKind: [Step]] = [:]
 
 /// Every move the player could make: each movable card (with the cards on it) to each of its
-/// destinations, and the stock.
+/// destinations, and the stock, cards in the layout's order (pile by pile, bottom to top: the
+/// winning lines are found trying them in that order). It draws `game` afresh: never pass the
+/// model's game.
 func legalMoves(of game: Game) -> [PlayerMove] {
-    let table = game.table(viewport: phone)
+    let view = game.view(viewport: phone)
+    let table = TableState(view)
     let stock: [PlayerMove] = game.status().canDeal ? [.stock] : []
-    return stock + table.cards.filter(\.movable).flatMap { card -> [PlayerMove] in
-        let size = table.piles.first { $0.pile == card.pile }?.cardCount ?? 0
+    return stock + view.cards.filter(\.movable).flatMap { card -> [PlayerMove] in
+        let size = table.pile(card.pile)?.cardCount ?? 0
         let targets = (try? game.destinations(pile: card.pile, index: card.position)) ?? []
         return targets.map { .transfer(from: card.pile, count: size - card.position, to: $0) }
     }
 }
 
 func apply(_ move: PlayerMove, to game: Game) throws {
-    switch move {
-    case .transfer(let from, let count, let to): try game.moveCards(from: from, count: count, to: to)
-    case .stock: try game.dealStock()
-    }
+    _ = try game.act(action: .play(mv: move))
 }
 
 /// Runs `body` with a new, empty folder that is removed afterwards, whatever happens.
@@ -125,10 +125,10 @@ final class Harness {
     let model: GameModel
     private let messages = Messages()
 
-    init(game: Game, folder: URL, showMePace: Duration = .milliseconds(500)) throws {
+    init(game: Game, folder: URL, showMePace: Duration = .milliseconds(500), searches: Searches = Searches()) throws {
         store = try Store.open(dir: folder.path)
         saver = Saver(store: store)
-        model = GameModel(game: game, saver: saver, showMePace: showMePace) { [messages] in messages.all.append($0) }
+        model = GameModel(game: game, saver: saver, searches: searches, showMePace: showMePace) { [messages] in messages.all.append($0) }
         model.setViewport(phone)
     }
 
@@ -143,13 +143,28 @@ final class Harness {
 /// The card `id` as the model's table shows it now.
 @MainActor
 func cardView(_ id: UInt32, in model: GameModel) throws -> CardView {
-    try #require(model.table.cards.first { $0.id == id }, "card \(id) is not on the table")
+    try #require(model.table.card(id), "card \(id) is not on the table")
 }
 
 /// The top card of `pile`, if any.
 @MainActor
 func topCard(of pile: UInt32, in model: GameModel) -> CardView? {
-    model.table.cards.last { $0.pile == pile }
+    model.table.topCard(of: pile)
+}
+
+/// The centre of `frame`.
+func centre(of frame: Frame) -> (x: Float, y: Float) {
+    (frame.x + frame.width / 2, frame.y + frame.height / 2)
+}
+
+/// Drags `card` (with the cards on it) and lets it go with its centre on the centre of `pile`'s
+/// base, as a finger would.
+@MainActor
+@discardableResult
+func drag(_ card: CardView, to pile: PileView, on model: GameModel) -> Outcome {
+    let (from, to) = (centre(of: card.frame), centre(of: pile.base))
+    _ = model.beginDrag(card)
+    return model.drop(card, dx: to.x - from.x, dy: to.y - from.y)
 }
 
 /// Plays `step` as a player would, with taps only where taps can: the stock is tapped, and a
@@ -175,7 +190,7 @@ func playByTaps(_ step: Step, on model: GameModel, previous: UInt32? = nil) thro
     let tapped = try #require(model.table.cards.first { $0.pile == from && $0.position == size - count })
     let wholePileToAnEmptyOne = count == size && model.pile(to)?.cardCount == 0
     if tapped.id == previous || wholePileToAnEmptyOne {
-        model.move(tapped, to: to)
+        drag(tapped, to: try #require(model.pile(to)), on: model)
     } else {
         var at = tapped
         for _ in 0..<model.table.piles.count {
@@ -202,7 +217,7 @@ func play(_ steps: some Sequence<Step>, on model: GameModel) throws {
 @MainActor
 func modelWithAMovableCard(_ kind: GameKind, folder: URL) throws -> (harness: Harness, twin: Game) {
     let harness = try Harness(game: provenGame(kind), folder: folder)
-    let twin = provenGame(kind)
+    let twin = try provenGame(kind)
     for step in try openingLine(kind, 10) {
         if legalMoves(of: twin).contains(where: { if case .transfer = $0 { true } else { false } }) { break }
         try apply(step.move, to: twin)
@@ -235,3 +250,13 @@ extension GameKind: CustomTestStringConvertible {
 
 /// The day the daily-deal tests play on (its Chequers deal, 437, is pinned in the core's tests).
 let someDay = DailyDate(year: 2026, month: 11, day: 30)
+
+/// The date the app model asks for, changed by the test as days go by.
+@MainActor
+final class Today {
+    var date: DailyDate
+
+    init(_ date: DailyDate) {
+        self.date = date
+    }
+}

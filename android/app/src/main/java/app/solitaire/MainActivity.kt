@@ -8,12 +8,14 @@ import androidx.activity.enableEdgeToEdge
 import androidx.activity.viewModels
 import androidx.compose.foundation.background
 import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.foundation.systemGestureExclusion
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.safeDrawingPadding
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
+import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
@@ -32,7 +34,10 @@ class MainActivity : ComponentActivity() {
             CompositionLocalProvider(LocalWords provides words) { SolitaireTheme(dark = isSystemInDarkTheme()) {
                 BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
                 Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface)) {
-                    SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                    // A drag that starts near the screen's edge moves a card; it does not go Back.
+                    CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
+                        SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                    }
                 }
             } }
         }
@@ -43,9 +48,12 @@ class MainActivity : ComponentActivity() {
         model.app.onForeground()
     }
 
-    /** Leaving the screen stops the clock and saves, so nothing is lost if Android ends the app. */
+    /**
+     * Leaving the screen stops the clock and saves, so nothing is lost if Android ends the app; a
+     * configuration change (rotation, dark mode) stops nothing, since the same screen comes back.
+     */
     override fun onStop() {
-        model.app.onBackground()
+        model.app.onBackground(changingConfiguration = isChangingConfigurations)
         super.onStop()
     }
 }

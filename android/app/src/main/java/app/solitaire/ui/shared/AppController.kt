@@ -28,6 +28,7 @@ sealed interface Screen {
     data class Play(val info: GameInfo) : Screen
     /** `from`: the screen Back returns to (the chooser or the game). */
     data class Rules(val info: GameInfo, val from: Screen) : Screen
+    data object Statistics : Screen
 }
 
 /**
@@ -44,6 +45,8 @@ class AppController(
     restoredRoute: String? = null,
     /** The date the daily deals are for; tests fix it. */
     private val today: () -> DailyDate = ::localToday,
+    /** The wait between two moves "show me" plays (tests shorten it). */
+    private val showMePaceMs: Long = SHOW_ME_PACE_MS,
 ) : AutoCloseable {
     val catalog: List<GameInfo> = gameCatalog()
 
@@ -67,7 +70,7 @@ class AppController(
 
     init {
         refreshOverview()
-        restore(restoredRoute)
+        if (restoredRoute != null) restore(restoredRoute) else reopenLastGame()
     }
 
     /**
@@ -79,6 +82,7 @@ class AppController(
             Screen.Chooser -> "chooser"
             is Screen.Play -> (if (playing?.status?.daily != null) "daily:" else "play:") + current.info.slug
             is Screen.Rules -> "rules:${current.info.slug}:" + if (current.from is Screen.Play) "play" else "chooser"
+            Screen.Statistics -> "statistics"
         }
 
     /** Continues `kind` exactly where the player left it (undo history included), or deals one. */
@@ -90,14 +94,14 @@ class AppController(
     fun openDaily(info: GameInfo) {
         scope.launch {
             val game = withContext(workers.saves) { loadDaily(info.kind) } ?: return@launch
-            replacePlaying(GameController(game, store, scope, workers))
+            replacePlaying(GameController(game, store, scope, workers, showMePaceMs))
             show(Screen.Play(info))
         }
     }
 
     /** Opens a game already made, e.g. a deal chosen by the caller; mainly for tests and links. */
     fun open(info: GameInfo, game: Game): GameController {
-        val controller = GameController(game, store, scope, workers)
+        val controller = GameController(game, store, scope, workers, showMePaceMs)
         replacePlaying(controller)
         show(Screen.Play(info))
         return controller
@@ -105,6 +109,12 @@ class AppController(
 
     fun showRules(info: GameInfo) {
         show(Screen.Rules(info, from = screen))
+    }
+
+    /** Every game's results and the daily streaks, from the chooser. */
+    fun showStatistics() {
+        refreshOverview()
+        show(Screen.Statistics)
     }
 
     /** Back from rules to where they were opened, or from a game to the chooser. */
@@ -120,7 +130,13 @@ class AppController(
     }
 
     /** The app went to the background: stop the clock and save. */
-    fun onBackground() {
+    /**
+     * The app left the screen: the clock stops, searches and "show me" stop, the game is saved.
+     * Not for a configuration change (rotation, dark mode, a fold, a resize): the same screen
+     * comes straight back with this controller, and "show me" or a hint in flight goes on.
+     */
+    fun onBackground(changingConfiguration: Boolean = false) {
+        if (changingConfiguration) return
         foreground = false
         if (screen is Screen.Play) playing?.pause()
     }
@@ -139,9 +155,22 @@ class AppController(
         }
     }
 
+    /**
+     * A fresh start (not a killed process coming back to its screen): straight into the game the
+     * player left, if one is in progress, as they left it.
+     */
+    private fun reopenLastGame() {
+        scope.launch {
+            val last = withContext(workers.saves) { store.lastSaved() } ?: return@launch
+            if (screen != Screen.Chooser || playing != null) return@launch // the player chose meanwhile
+            val info = catalog.firstOrNull { it.kind == last.kind } ?: return@launch
+            if (last.daily) openDaily(info) else openNow(info)
+        }
+    }
+
     private suspend fun openNow(info: GameInfo) {
         val game = withContext(workers.saves) { load(info.kind) } ?: return
-        replacePlaying(GameController(game, store, scope, workers))
+        replacePlaying(GameController(game, store, scope, workers, showMePaceMs))
         show(Screen.Play(info))
     }
 
@@ -179,6 +208,7 @@ class AppController(
     }
 
     private fun restore(route: String?) {
+        if (route == "statistics") return showStatistics()
         val parts = route?.split(":") ?: return
         val info = catalog.firstOrNull { it.slug == parts.getOrNull(1) } ?: return
         when (parts[0]) {

@@ -38,6 +38,7 @@ fun ChooserScreen(
     onPlay: (GameInfo) -> Unit,
     onDaily: (GameInfo) -> Unit,
     onRules: (GameInfo) -> Unit,
+    onStatistics: () -> Unit,
     modifier: Modifier = Modifier,
 ) {
     val words = LocalWords.current
@@ -48,6 +49,7 @@ fun ChooserScreen(
             verticalArrangement = Arrangement.spacedBy(12.dp),
         ) {
             item { Text(words.text("ui_app_name"), style = MaterialTheme.typography.headlineMedium, modifier = Modifier.padding(top = 16.dp)) }
+            item { TextButton(onClick = onStatistics, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_statistics")) } }
             if (daily != null) item("daily") { DailyDeals(catalog, daily, onDaily) }
             items(catalog, key = { it.slug }) { info ->
                 GameRow(info, overview.firstOrNull { it.info.kind == info.kind }, onPlay, onRules)

@@ -16,6 +16,8 @@ import app.solitaire.core.Update
 data class DrawnTable(
     val cardWidth: Float,
     val cardHeight: Float,
+    /** Draw a face-up card's corner index within this height: the core's fans never show less. */
+    val indexHeight: Float,
     /** Indexed by pile number. */
     val piles: List<PileView>,
     /** Indexed by card id. */
@@ -23,10 +25,11 @@ data class DrawnTable(
 ) {
     fun apply(update: Update): DrawnTable {
         val base = if (update.full) EMPTY else this
-        if (update.piles.isEmpty() && update.cards.isEmpty() && !update.full) return this
+        if (update.piles.isEmpty() && update.cards.isEmpty() && !update.full && update.indexHeight == indexHeight) return this
         return DrawnTable(
             update.cardWidth,
             update.cardHeight,
+            update.indexHeight,
             base.piles.patched(update.piles) { it.pile.toInt() },
             base.cards.patched(update.cards) { it.id.toInt() },
         )
@@ -38,7 +41,7 @@ data class DrawnTable(
     fun cardsOf(pile: UInt): List<CardView> = cards.filter { it.pile == pile }.sortedBy { it.position }
 
     companion object {
-        val EMPTY = DrawnTable(0f, 0f, emptyList(), emptyList())
+        val EMPTY = DrawnTable(0f, 0f, 0f, emptyList(), emptyList())
 
         fun of(update: Update): DrawnTable = EMPTY.apply(update)
     }

@@ -54,7 +54,7 @@ class GameController(
     private val scope: CoroutineScope,
     private val workers: Workers,
     /** The wait between two moves "show me" plays, so a person can follow them (tests pass 0). */
-    private val showMePaceMs: Long = 500,
+    private val showMePaceMs: Long = SHOW_ME_PACE_MS,
 ) {
     var game: Game by mutableStateOf(game)
         private set
@@ -126,7 +126,8 @@ class GameController(
 
     fun redo() = play(Action.Redo)
 
-    fun setAutoPlay(on: Boolean) = play(Action.AutoPlay(on))
+    /** Saved even when switching it moves nothing, or the setting would be lost. */
+    fun setAutoPlay(on: Boolean) = play(Action.AutoPlay(on), force = true)
 
     /** Plays a move the player chose: a hint's, or a screen reader's "Move … to …". */
     fun play(move: PlayerMove) = play(Action.Play(move))
@@ -293,7 +294,11 @@ class GameController(
             ensureActive()
             if (asked !== game || moves != status.moves) return@launch // the position changed meanwhile
             when (found.verdict) {
-                Verdict.UNWINNABLE -> message = "msg_unwinnable"
+                Verdict.UNWINNABLE -> {
+                    message = "msg_unwinnable"
+                    // As on iOS: the dialog that offers to undo back to where it can still be won.
+                    notice = Notice.Unwinnable
+                }
                 Verdict.UNKNOWN -> message = "msg_no_win_in_time"
                 Verdict.WINNABLE -> {
                     showMe = ShowMeState.PLAYING
@@ -418,6 +423,9 @@ class GameController(
 
 /** How long play must pause before the still-winnable search starts. */
 const val WINNABLE_CHECK_AFTER_MS = 600L
+
+/** The wait between two moves "show me" plays, so a person can follow them. */
+const val SHOW_ME_PACE_MS = 500L
 
 /** How long "show me" lets the solver search for a win. */
 const val SHOW_ME_BUDGET_MS = 10_000u

@@ -12,15 +12,23 @@ import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.produceState
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.GameInfo
+import app.solitaire.core.GameStatus
+import app.solitaire.core.PlayState
 import app.solitaire.core.Viewport
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.withContext
 
 /**
  * A game: title and status on top, the table filling the middle (the core lays it out for
@@ -47,6 +55,12 @@ fun GameScreen(
     NoticeDialogs(controller, onBackToGames = onBack)
 }
 
+/** "Deal 7 · 12 moves · 3:05" ("Donne 7 · 12 coups · 3:05"): which deal, the player's moves and the playing time. */
+fun Words.statusLine(status: GameStatus, elapsedMs: ULong): String {
+    val game = status.deal?.let { text("ui_deal", it.toLong()) } ?: text("ui_position")
+    return plural("ui_status", status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
+}
+
 @Composable
 private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Unit, onRules: () -> Unit) {
     val status = controller.status
@@ -55,17 +69,35 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
         TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
         Column(Modifier.weight(1f).padding(horizontal = 4.dp)) {
             Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
-            // The hint, or a short message, replaces the status line and is read out when it changes.
-            val game = status.deal?.let { words.text("ui_deal", it.toLong()) } ?: words.text("ui_position")
-            val line = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
-                ?: words.plural("ui_status", status.moves.toInt(), status.moves.toLong(), game)
-            Text(
-                line,
-                style = MaterialTheme.typography.bodySmall,
-                maxLines = 2,
-                overflow = TextOverflow.Ellipsis,
-                modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
-            )
+            // The hint, or a short message, replaces the status line and is read out when it comes;
+            // the status line (moves, clock) changes too often to be read out each time.
+            val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
+            if (note != null) {
+                Text(
+                    note,
+                    style = MaterialTheme.typography.bodySmall,
+                    maxLines = 2,
+                    overflow = TextOverflow.Ellipsis,
+                    modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
+                )
+            } else {
+                val elapsed by produceState(status.elapsedMs, controller.game, status) {
+                    // The clock only runs while the game is on screen; once a second is enough. The
+                    // wait is on the wall clock (not the frame clock), so tests' idling ignores it.
+                    while (status.state == PlayState.PLAYING) {
+                        value = controller.game.elapsedMs()
+                        withContext(Dispatchers.Default) { delay(1_000) }
+                    }
+                    value = controller.game.elapsedMs()
+                }
+                Text(
+                    words.statusLine(status, elapsed),
+                    style = MaterialTheme.typography.bodySmall,
+                    maxLines = 1,
+                    overflow = TextOverflow.Ellipsis,
+                    modifier = Modifier.testTag("status"),
+                )
+            }
         }
         TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
     }

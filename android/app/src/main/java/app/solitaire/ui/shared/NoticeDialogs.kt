@@ -9,7 +9,7 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
-import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.text.input.KeyboardType
 import app.solitaire.core.GameStats
@@ -61,7 +61,8 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
 
 @Composable
 private fun DealNumberDialog(controller: GameController) {
-    var text by remember { mutableStateOf("") }
+    // Saveable: a rotation while typing must not lose the number.
+    var text by rememberSaveable { mutableStateOf("") }
     val number = text.toULongOrNull()
     val words = LocalWords.current
     AlertDialog(

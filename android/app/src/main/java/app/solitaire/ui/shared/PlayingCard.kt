@@ -30,28 +30,39 @@ fun Suit.symbol(): String = when (this) {
 }
 
 /**
- * One card, face up or down, at the size the core's layout gives. `highlight` (a colour, or
- * transparent) rings it: the hint's cards, or the last move's for a moment.
+ * One card, face up or down, at the size the core's layout gives. `indexHeight` is the table's
+ * (`Update.indexHeight`): the core never fans a face-up card less than that from the next (a
+ * sideways fan never less than 1.8 times it), so the corner index drawn within it shows whole
+ * on every face-up card. `highlight` (a colour, or transparent) rings it: the hint's cards, or
+ * the last move's for a moment.
  */
 @Composable
-fun PlayingCard(face: CardFace?, width: Dp, modifier: Modifier = Modifier, highlight: Color = Color.Transparent) {
+fun PlayingCard(
+    face: CardFace?,
+    width: Dp,
+    indexHeight: Dp,
+    modifier: Modifier = Modifier,
+    highlight: Color = Color.Transparent,
+) {
     val colors = LocalTableColors.current
     val shape = RoundedCornerShape(width * 0.08f)
     val ring = if (highlight == Color.Transparent) colors.cardEdge else highlight
     val ringWidth = if (highlight == Color.Transparent) 0.5.dp else 3.dp
     Box(modifier.clip(shape).background(if (face == null) colors.cardBack else colors.cardFace).border(ringWidth, ring, shape)) {
-        if (face == null) CardBack(colors.cardBackPattern) else FaceUp(face, width, if (face.red) colors.red else colors.black)
+        if (face == null) CardBack(colors.cardBackPattern) else FaceUp(face, width, indexHeight, if (face.red) colors.red else colors.black)
     }
 }
 
 @Composable
-private fun FaceUp(face: CardFace, width: Dp, ink: Color) {
+private fun FaceUp(face: CardFace, width: Dp, indexHeight: Dp, ink: Color) {
     // A card's marks are drawing, sized with the card the layout gives (in points), so a large
     // system font cannot push them off a small card; all other text is in sp and follows it.
-    val corner = with(LocalDensity.current) { (width * 0.30f).coerceIn(9.dp, 22.dp).toSp() }
+    // The index's line (its font size, as lineHeight) and top padding take 0.80 of indexHeight;
+    // "10♥" at that size spans about 1.6 index heights of the 1.8 a sideways fan leaves.
+    val corner = with(LocalDensity.current) { (indexHeight * 0.72f).toSp() }
     val centre = with(LocalDensity.current) { (width * 0.5f).toSp() }
     // Rank and suit side by side, so both show on a card mostly covered in a fan.
-    Row(Modifier.padding(start = width * 0.06f, top = width * 0.03f)) {
+    Row(Modifier.padding(start = indexHeight * 0.1f, top = indexHeight * 0.08f)) {
         Text(rankLabel(face.rank), color = ink, fontSize = corner, fontWeight = FontWeight.Bold, lineHeight = corner, softWrap = false)
         Text(face.suit.symbol(), color = ink, fontSize = corner, lineHeight = corner, softWrap = false)
     }

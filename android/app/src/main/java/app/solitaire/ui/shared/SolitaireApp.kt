@@ -17,9 +17,11 @@ fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
             onPlay = app::open,
             onDaily = app::openDaily,
             onRules = app::showRules,
+            onStatistics = app::showStatistics,
             modifier = modifier,
         )
         is Screen.Rules -> RulesScreen(screen.info, onBack = app::back, modifier = modifier)
+        Screen.Statistics -> StatisticsScreen(app.overview, app.daily, onBack = app::back, modifier = modifier)
         is Screen.Play -> app.playing?.let { game ->
             GameScreen(
                 controller = game,

@@ -8,7 +8,7 @@ import androidx.compose.foundation.border
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.absoluteOffset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.Text
@@ -19,6 +19,8 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.staticCompositionLocalOf
+import androidx.compose.ui.AbsoluteAlignment
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
@@ -32,6 +34,7 @@ import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.zIndex
@@ -42,6 +45,13 @@ import app.solitaire.core.PileKind
 import app.solitaire.core.PileView
 import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
+
+/**
+ * What the platform adds to the table's own modifier: on Android, exclusion from the system's
+ * edge gestures, so that a drag starting near the screen's edge moves a card instead of going Back.
+ * (That modifier exists on Android only; this UI is compiled for the desktop too.)
+ */
+val LocalTableModifier = staticCompositionLocalOf<Modifier> { Modifier }
 
 /** Above every card the core stacks, so a dragged group and drop highlights stay on top. */
 private const val ON_TOP = 10_000f
@@ -61,7 +71,12 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
     val colors = LocalTableColors.current
     // Rotation or a theme switch recreates the table mid-drag: its gesture never ends, so end it here.
     DisposableEffect(controller) { onDispose { controller.cancelDrag() } }
-    Box(modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table")) {
+    // Top left, not top start: a right-to-left Box would put every card at its right edge first.
+    Box(
+        modifier.size(viewport.width.dp, viewport.height.dp).then(LocalTableModifier.current)
+            .background(colors.felt).testTag("table"),
+        contentAlignment = AbsoluteAlignment.TopLeft,
+    ) {
         for (pile in table.piles) {
             key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
         }
@@ -73,7 +88,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
                     stockHinted && table.pile(card.pile)?.kind == PileKind.STOCK -> colors.hint
                     else -> Color.Transparent
                 }
-                TableCard(card, controller, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
+                TableCard(card, controller, table.indexHeight.dp, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
             }
         }
         for (pile in table.piles) {
@@ -148,7 +163,7 @@ private fun DropHighlight(frame: Frame, color: Color) {
 }
 
 @Composable
-private fun TableCard(card: CardView, controller: GameController, dragOffset: Offset?, highlight: Color) {
+private fun TableCard(card: CardView, controller: GameController, indexHeight: Dp, dragOffset: Offset?, highlight: Color) {
     val colors = LocalTableColors.current
     val current by rememberUpdatedState(card)
     val home = Offset(card.frame.x, card.frame.y)
@@ -171,9 +186,10 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
     PlayingCard(
         face = card.face,
         width = card.frame.width.dp,
+        indexHeight = indexHeight,
         highlight = if (ring.alpha == 0f) Color.Transparent else ring,
         modifier = Modifier
-            .offset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
+            .absoluteOffset { IntOffset(position.value.x.dp.roundToPx(), position.value.y.dp.roundToPx()) }
             .size(card.frame.width.dp, card.frame.height.dp)
             .zIndex(if (dragOffset != null) ON_TOP + card.z.toFloat() else card.z.toFloat())
             .testTag("card-${card.id}")
@@ -193,6 +209,10 @@ private fun TableCard(card: CardView, controller: GameController, dragOffset: Of
     )
 }
 
-/** Places a box at a frame given in points, from the table's top left. */
+/**
+ * Places a box at a frame given in points, from the table's top left, whatever the layout
+ * direction: the core's layout, its drop targets and a finger's drag are all left to right, so a
+ * right-to-left language must not mirror the table (the controls around it still follow it).
+ */
 private fun Modifier.at(frame: Frame): Modifier =
-    offset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)
+    absoluteOffset(frame.x.dp, frame.y.dp).size(frame.width.dp, frame.height.dp)

@@ -7,11 +7,13 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
+import app.solitaire.core.GameStats
 import app.solitaire.core.PileKind
 import app.solitaire.core.Verdict
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
+import app.solitaire.ui.shared.statsRows
 import org.junit.Rule
 import org.junit.Test
 import java.io.File
@@ -55,6 +57,35 @@ class AppFlowTest {
         rule.waitUntil(timeoutMillis = 10_000) { app.screen is Screen.Play && app.playing !== game }
         assertEquals(position, assertNotNull(app.playing).game.positionJson(), "resumed exactly where it was left")
         assertIs<Screen.Play>(app.screen)
+    }
+
+    /** From the chooser, the statistics page: the daily streaks, then every game's results. */
+    @Test
+    fun theStatisticsPageShowsEveryGameAndTheDailyStreaks() {
+        val app = AppController(newStore(), testScope, workers)
+        rule.setContent { Themed(dark = false) { SolitaireApp(app) } }
+        rule.onNodeWithText("Statistics").performClick()
+        rule.waitForIdle()
+        assertIs<Screen.Statistics>(app.screen)
+        assertEquals("statistics", app.route, "a killed process comes back to it")
+        rule.onNodeWithText("Current daily streak").assertIsDisplayed()
+        rule.onNodeWithText("Dnieper").assertIsDisplayed()
+        rule.onNodeWithText("Back").performClick()
+        rule.waitForIdle()
+        assertIs<Screen.Chooser>(app.screen)
+    }
+
+    @Test
+    fun statisticsRowsSayEachResult() {
+        val stats = GameStats(played = 3u, won = 2u, currentStreak = 1u, bestStreak = 2u, bestTimeMs = 125_000uL, fewestMoves = 98u, assisted = 1u)
+        assertEquals(
+            listOf(
+                "Played" to "3", "Won" to "2", "Finished by show me" to "1", "Win rate" to "66%",
+                "Current streak" to "1", "Best streak" to "2", "Best time" to "2:05", "Fewest moves" to "98",
+            ),
+            statsRows(stats),
+        )
+        assertEquals("–", statsRows(GameStats(0u, 0u, 0u, 0u, null, null, 0u)).toMap()["Win rate"], "no rate before a game is played")
     }
 
     /** The shared UI must stay free of Android-only APIs, or Compose Multiplatform cannot build it. */

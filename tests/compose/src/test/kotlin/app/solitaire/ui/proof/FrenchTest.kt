@@ -33,7 +33,7 @@ class FrenchTest {
         val store = newStore()
         val daily = store.dailyOverview(DailyDate(2026, 11u, 30u))
         rule.setContent {
-            Themed(dark = false, words = french) { ChooserScreen(gameCatalog(), store.overview(), daily, onPlay = {}, onDaily = {}, onRules = {}) }
+            Themed(dark = false, words = french) { ChooserScreen(gameCatalog(), store.overview(), daily, onPlay = {}, onDaily = {}, onRules = {}, onStatistics = {}) }
         }
         rule.onNodeWithText("Donnes du jour").assertIsDisplayed()
         rule.onNodeWithText("Jours d’affilée\u00a0: 0 (record\u00a0: 0)").assertIsDisplayed()

@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
@@ -19,6 +20,11 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.layout.onPlaced
+import androidx.compose.ui.platform.LocalLayoutDirection
+import androidx.compose.ui.unit.IntSize
+import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.height
 import androidx.compose.ui.unit.width
@@ -32,8 +38,10 @@ import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.say
+import app.solitaire.ui.shared.statusLine
 import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
+import app.solitaire.ui.shared.LocalTableModifier
 import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
@@ -50,14 +58,18 @@ class GameUiTest {
 
     /** What the screen shows; content can be set once per test, so games are swapped in here. */
     private var shown by mutableStateOf<GameController?>(null)
+    private var direction by mutableStateOf(LayoutDirection.Ltr)
 
-    private fun show(kind: GameKind): GameController {
+    private fun show(kind: GameKind, layoutDirection: LayoutDirection = LayoutDirection.Ltr): GameController {
         val controller = controller(kind)
         if (shown == null) {
             rule.setContent {
-                shown?.let { Themed(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                CompositionLocalProvider(LocalLayoutDirection provides direction) {
+                    shown?.let { Themed(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                }
             }
         }
+        direction = layoutDirection
         shown = controller
         rule.waitForIdle()
         return controller
@@ -135,10 +147,32 @@ class GameUiTest {
         opening.cards.forEach(::assertDrawnAt)
     }
 
+    /** The platform's modifier for the table (Android: no system edge gestures over it) is applied to it. */
     @Test
-    fun draggingACardOntoALegalPileMovesIt() {
+    fun thePlatformsTableModifierCoversTheWholeTable() {
+        var covered: IntSize? = null
+        val controller = controller(GameKind.DNIEPER)
+        rule.setContent {
+            CompositionLocalProvider(LocalTableModifier provides Modifier.onPlaced { covered = it.size }) {
+                Themed(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+            }
+        }
+        rule.waitForIdle()
+        val table = rule.onNodeWithTag("table").fetchSemanticsNode().size
+        assertEquals(table, covered)
+    }
+
+    @Test
+    fun draggingACardOntoALegalPileMovesIt() = dragOntoALegalPile(LayoutDirection.Ltr)
+
+    /** In a right-to-left language the table is not mirrored: the card follows the finger. */
+    @Test
+    fun draggingInARightToLeftLayoutMovesTheCardWithTheFinger() = dragOntoALegalPile(LayoutDirection.Rtl)
+
+    private fun dragOntoALegalPile(layoutDirection: LayoutDirection) {
         val kind = GameKind.YAKUTAT_BAY
-        val controller = show(kind)
+        val controller = show(kind, layoutDirection)
+        controller.table.cards.forEach(::assertDrawnAt)
         val viewport = controller.shownViewport
         val table = controller.table
         // A card the core lets go somewhere, and what the core does with that move on a twin.
@@ -236,6 +270,18 @@ class GameUiTest {
         assertEquals(expected, controller.game.positionJson(), "the custom action played the move the core lists")
     }
 
+    /** The status line says the deal, the moves (one move, two moves) and the playing time, which runs. */
+    @Test
+    fun theStatusLineShowsTheMovesAndARunningClock() {
+        val controller = show(GameKind.DNIEPER)
+        val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
+        tapCard(card)
+        rule.waitForIdle()
+        val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
+        assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
+        assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+    }
+
     @Test
     fun aHintIsShownAndMarked() {
         val controller = show(GameKind.YAKUTAT_BAY)
@@ -264,6 +310,15 @@ class GameUiTest {
         drainSaves()
         assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts as played (and lost)")
         assertEquals(0u, store.stats(GameKind.DNIEPER).won)
+    }
+
+    @Test
+    fun theAutoPlaySettingIsSavedEvenWhenItMovesNothing() {
+        val store = newStore()
+        val controller = controller(GameKind.ZERLINE, store)
+        controller.setAutoPlay(!controller.status.autoPlay)
+        drainSaves()
+        assertEquals(controller.status.autoPlay, assertNotNull(store.resume(GameKind.ZERLINE)).status().autoPlay)
     }
 
     @Test

@@ -5,6 +5,7 @@ import app.solitaire.core.GameKind
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
+import app.solitaire.ui.shared.ShowMeState
 import org.junit.Test
 import java.nio.file.Files
 import kotlin.test.assertEquals
@@ -54,6 +55,46 @@ class LifecycleTest {
         game.pause()
         val counted = game.status().elapsedMs - left
         assertTrue(counted in 300uL..<600uL, "only the foreground time counted: $counted ms")
+    }
+
+    @Test
+    fun aRotationStopsNothingWhileLeavingTheAppStopsShowMe() {
+        val app = AppController(newStore(), testScope, workers, showMePaceMs = 50)
+        // Yakutat Bay deal 6 is won by the solver at once, in a line of many moves.
+        val controller = app.open(info(GameKind.YAKUTAT_BAY), Game(GameKind.YAKUTAT_BAY, 6u))
+        controller.showMeTheWin()
+        eventually("show me plays a move") { controller.status.moves >= 1u }
+        app.onBackground(changingConfiguration = true)
+        app.onForeground()
+        val before = controller.status.moves
+        eventually("show me goes on after a rotation") { controller.status.moves > before + 1u }
+        assertEquals(ShowMeState.PLAYING, controller.showMe)
+
+        app.onBackground()
+        assertEquals(ShowMeState.IDLE, controller.showMe, "leaving the app stops show me")
+        val stopped = controller.status.moves
+        Thread.sleep(300)
+        assertEquals(stopped, controller.status.moves)
+    }
+
+    /** Started again (not a killed process's return), the app reopens the game left in progress. */
+    @Test
+    fun startingAgainReopensTheGameThePlayerLeft() {
+        val dir = Files.createTempDirectory("solitaire-reopen").toString()
+        val first = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL) })
+        eventually("a first start shows the chooser") { first.overview.isNotEmpty() }
+        assertIs<Screen.Chooser>(first.screen)
+        first.open(info(GameKind.ZERLINE))
+        eventually("the game opens") { first.screen is Screen.Play }
+        val game = assertNotNull(first.playing)
+        game.dealStock()
+        first.onBackground()
+        drainSaves()
+
+        val again = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL + 1u) })
+        eventually("the game left in progress reopens") { again.screen is Screen.Play && again.playing != null }
+        assertEquals(game.game.positionJson(), assertNotNull(again.playing).game.positionJson())
+        assertTrue(assertNotNull(again.playing).status.canUndo, "with its undo history")
     }
 
     @Test

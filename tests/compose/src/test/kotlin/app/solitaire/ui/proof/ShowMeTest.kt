@@ -6,6 +6,7 @@ import app.solitaire.core.PlayState
 import app.solitaire.core.Outcome
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.ShowMeState
 import app.solitaire.ui.shared.statsLine
 import kotlinx.coroutines.runBlocking
@@ -79,6 +80,7 @@ class ShowMeTest {
         val lost = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers, showMePaceMs = 0)
         runBlocking { lost.showMeTheWin().join() }
         assertEquals("msg_unwinnable", lost.message)
+        assertEquals(Notice.Unwinnable, lost.notice, "the cannot-be-won dialog, with undo to winnable")
         assertEquals(0u, lost.status.moves, "nothing was played")
 
         val hurried = GameController(Game(GameKind.DNIEPER, provenDnieper), newStore(), testScope, workers, showMePaceMs = 0)
