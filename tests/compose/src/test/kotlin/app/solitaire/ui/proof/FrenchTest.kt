@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.assertContentDescriptionEquals
 import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsDisplayed
@@ -17,6 +18,7 @@ import app.solitaire.ui.shared.ChooserScreen
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.RulesScreen
 import app.solitaire.ui.shared.say
+import app.solitaire.ui.shared.statusLine
 import org.junit.Rule
 import org.junit.Test
 import java.io.File
@@ -58,7 +60,10 @@ class FrenchTest {
         for (control in listOf("Annuler", "Rétablir", "Indice", "Nouvelle partie", "Jeu automatique")) {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
-        rule.onNodeWithText("Donne 7 · 0 coup").assertIsDisplayed()
+        // The status line: deal, moves (0 is singular in French) and the clock.
+        val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
+        assertTrue(Regex("""Donne 7 · 0 coup · \d+:\d\d""").matches(line), line)
+        assertEquals("Donne 1234 · 12 coups · 3:05", french.statusLine(controller.status.copy(deal = 1234uL, moves = 12u), 185_000uL))
         // French cards: R, D, V for roi, dame, valet; the first pile's top card is the valet de trèfle,
         // and Dnieper's empty foundations take a whole suit, « R–A ».
         rule.onAllNodesWithText("V", useUnmergedTree = true).onFirst().assertExists()
