@@ -194,7 +194,7 @@ class GameController(
             searchingHint = false
             if (asked !== game || at != revision || cancel.isCancelled()) return@launch
             hint = found
-            message = if (found == null) "No move left" else null
+            message = if (found == null) "msg_no_move_left" else null
         }
     }
 

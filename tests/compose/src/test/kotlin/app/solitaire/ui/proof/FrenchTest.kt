@@ -100,6 +100,21 @@ class FrenchTest {
         assertTrue(missing.isEmpty(), "keys the UI uses that no catalogue has: $missing")
     }
 
+    /**
+     * No English written straight into the shared UI: a `Text("…")`, a message, or a label paired
+     * with its value (`"Played" to …`) is a key of the catalogue, never words.
+     */
+    @Test
+    fun theSharedUiWritesNoWordsOfItsOwn() {
+        val shared = File("../../android/app/src/main/java/app/solitaire/ui/shared").listFiles().orEmpty().filter { it.extension == "kt" }
+        val literal = Regex("""Text\("[A-Za-z]|message = [^\n]*"(?!(ui|msg)_)[A-Za-z][^"]*"|^\s*"[A-Z][A-Za-z ]*" to """, RegexOption.MULTILINE)
+        val found = shared.flatMap { file ->
+            file.readLines().filter { line -> !line.trimStart().startsWith("*") && !line.trimStart().startsWith("//") && literal.containsMatchIn(line) }
+                .map { "${file.name}: ${it.trim()}" }
+        }
+        assertTrue(found.isEmpty(), "words written into the UI instead of catalogue keys:\n${found.joinToString("\n")}")
+    }
+
     @Test
     fun frenchCountsZeroAndOneSingularAndGroupsThousands() {
         assertEquals(listOf("0 carte", "1 carte", "2 cartes"), listOf(0, 1, 2).map { french.plural("pile_cards", it, it.toLong()) })
