@@ -28,6 +28,32 @@ struct WordsTests {
         }
     }
 
+    @Test("Every key the app's model and views name is in both languages")
+    func everyAppKeyIsInBothLanguages() throws {
+        // Tests/SolitaireModelTests/WordsTests.swift → ios/
+        let ios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let folders = ["App", "SolitaireKit/Sources/SolitaireModel"].map { ios.appendingPathComponent($0) }
+        let key = try Regex(#""((?:ui|msg)_[a-z_]+)""#)
+        var named: Set<String> = []
+        for folder in folders {
+            let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            for file in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for match in text.matches(of: key) {
+                    if let found = match.output[1].substring {
+                        named.insert(String(found))
+                    }
+                }
+            }
+        }
+        #expect(named.count > 40, "the app's keys were not found: \(named)")
+        for words in [english, french] {
+            let missing = named.filter { !words.has($0) }.sorted()
+            #expect(missing.isEmpty, "\(words.language) lacks \(missing)")
+        }
+    }
+
     @Test("A pile's description and its actions, in English and French")
     func aPileSpeaksBothLanguages() throws {
         // Deal 7 of Dnieper: #8D #AH #9H JC on the first pile.
