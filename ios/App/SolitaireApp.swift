@@ -13,11 +13,11 @@ struct SolitaireApp: App {
                 RootView(app: app)
                     .environment(\.words, app.words)
             case .failed(let reason):
-                ContentUnavailableView(
-                    Words.preferred().text("ui_store_unopenable"),
-                    systemImage: "exclamationmark.triangle",
-                    description: Text(reason)
-                )
+                ContentUnavailableView {
+                    Label(Words.preferred().text("ui_store_unopenable"), systemImage: "exclamationmark.triangle")
+                } description: {
+                    Text(reason)
+                }
             }
         }
     }
