@@ -36,30 +36,75 @@ impl From<core::GameKind> for GameKind {
     }
 }
 
-/// What the game chooser and rules page show.
+/// What the game chooser and rules page show: the words are the catalogues', by key.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct GameInfo {
     pub kind: GameKind,
-    pub name: String,
     /// Identifier used in file names and on the command line: `yakutat-bay`.
     pub slug: String,
-    pub summary: String,
-    /// The rules, one paragraph per entry, for the rules page.
-    pub rules: Vec<String>,
+    /// The catalogue keys of the game's name, its one-line summary and its rules (paragraphs
+    /// separated by a blank line).
+    pub name_key: String,
+    pub summary_key: String,
+    pub rules_key: String,
     pub decks: u32,
 }
 
 impl From<core::GameKind> for GameInfo {
     fn from(kind: core::GameKind) -> GameInfo {
         let spec = kind.spec();
+        let [name, summary, rules] = core::describe::game_keys(kind);
         GameInfo {
             kind: kind.into(),
-            name: spec.name.to_string(),
             slug: spec.slug.to_string(),
-            summary: spec.summary.to_string(),
-            rules: spec.rules.iter().map(|r| r.to_string()).collect(),
+            name_key: name.to_string(),
+            summary_key: summary.to_string(),
+            rules_key: rules.to_string(),
             decks: u32::from(spec.decks),
         }
+    }
+}
+
+/// Words to say, as a catalogue key and its arguments: each app writes them in the player's
+/// language (`%1$s`, `%2$d` are the arguments in order; a plural takes its quantity from the
+/// first number).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct Phrase {
+    pub key: String,
+    pub args: Vec<PhraseArg>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum PhraseArg {
+    Number {
+        value: u32,
+    },
+    /// The catalogue's string for `key`.
+    Word {
+        key: String,
+    },
+    /// The catalogue's `card` format with the strings of `rank` and `suit` (keys).
+    Card {
+        rank: String,
+        suit: String,
+    },
+    /// The catalogue's format `key` with the pile's number, where its kind has many.
+    Pile {
+        key: String,
+        number: Option<u32>,
+    },
+}
+
+impl From<core::describe::Phrase> for Phrase {
+    fn from(phrase: core::describe::Phrase) -> Phrase {
+        use core::describe::Arg;
+        let arg = |arg: &Arg| match *arg {
+            Arg::Number(value) => PhraseArg::Number { value },
+            Arg::Word(key) => PhraseArg::Word { key: key.to_string() },
+            Arg::Card { rank, suit } => PhraseArg::Card { rank: rank.to_string(), suit: suit.to_string() },
+            Arg::Pile { key, number } => PhraseArg::Pile { key: key.to_string(), number },
+        };
+        Phrase { key: phrase.key.to_string(), args: phrase.args.iter().map(arg).collect() }
     }
 }
 
@@ -125,7 +170,7 @@ impl From<core::Move> for PlayerMove {
 pub struct Hint {
     pub mv: PlayerMove,
     /// "Move the seven of hearts onto the eight of hearts".
-    pub description: String,
+    pub description: Phrase,
     /// The move starts a line the solver proved wins.
     pub leads_to_win: bool,
 }
@@ -421,8 +466,9 @@ pub struct Update {
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct PileSpeech {
     pub pile: u32,
-    /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades"; empty, what it takes.
-    pub description: String,
+    /// "tableau pile 3, 7 cards, 4 face down, top card queen of spades"; empty, what it takes:
+    /// phrases to join with the language's list separator (the catalogue's `list_separator`).
+    pub description: Vec<Phrase>,
     /// The pile's default action ("Deal", "Play the queen of spades"), if it has one: `tap`
     /// plays it.
     pub tap: Option<SpokenAction>,
@@ -432,7 +478,7 @@ pub struct PileSpeech {
 
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SpokenAction {
-    pub label: String,
+    pub label: Phrase,
     pub action: Action,
 }
 

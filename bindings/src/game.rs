@@ -109,12 +109,14 @@ impl Game {
                 let top = game.state().pile(words.pile).len().saturating_sub(1) as u32;
                 PileSpeech {
                     pile,
-                    description: words.description,
-                    tap: words.tap.map(|label| SpokenAction { label, action: Action::Tap { pile, index: top } }),
+                    description: words.description.into_iter().map(Phrase::from).collect(),
+                    tap: words
+                        .tap
+                        .map(|label| SpokenAction { label: label.into(), action: Action::Tap { pile, index: top } }),
                     moves: words
                         .moves
                         .into_iter()
-                        .map(|(label, mv)| SpokenAction { label, action: Action::Play { mv: mv.into() } })
+                        .map(|(label, mv)| SpokenAction { label: label.into(), action: Action::Play { mv: mv.into() } })
                         .collect(),
                 }
             })
@@ -135,7 +137,7 @@ impl Game {
         let hint = assist::hint(&game, &|| cancel::requested(&cancel))?;
         Some(Hint {
             mv: hint.mv.into(),
-            description: describe::move_description(game.state(), hint.mv),
+            description: describe::move_description(game.state(), hint.mv).into(),
             leads_to_win: hint.leads_to_win,
         })
     }

@@ -24,6 +24,13 @@ pub fn game_catalog() -> Vec<GameInfo> {
     solitaire_core::GameKind::ALL.into_iter().map(GameInfo::from).collect()
 }
 
+/// Every catalogue key the core's phrases and game infos can name (`describe::all_keys`), so an
+/// app's test can check that its catalogue has each one in every language.
+#[uniffi::export]
+pub fn phrase_keys() -> Vec<String> {
+    solitaire_core::describe::all_keys().into_iter().map(str::to_string).collect()
+}
+
 /// The deal number of `kind`'s daily deal on `date`: the same on every device.
 #[uniffi::export]
 pub fn daily_deal(kind: GameKind, date: DailyDate) -> Result<u64, GameError> {

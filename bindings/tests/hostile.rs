@@ -210,7 +210,7 @@ fn make(game: &Game, call: &Call) {
         Call::Speech => {
             for pile in game.speech() {
                 assert!(pile.pile < piles && !pile.description.is_empty());
-                assert!(pile.moves.iter().all(|m| !m.label.is_empty()));
+                assert!(pile.moves.iter().all(|m| !m.label.key.is_empty()));
             }
         }
         Call::Pause => game.pause(),
@@ -387,7 +387,7 @@ fn hints_are_moves_the_game_accepts() {
     for kind in KINDS {
         let game = Game::new(kind, u64::MAX);
         let Some(hint) = game.hint(None) else { continue };
-        assert!(!hint.description.is_empty());
+        assert!(!hint.description.key.is_empty());
         game.act(Action::Play { mv: hint.mv }).unwrap();
     }
 }

@@ -1,9 +1,12 @@
 //! Drawing the table as text, and the short pile names people type (`t3`, `f1`, `c2`, `r`, `s`, `w`).
 
-use solitaire_core::describe::empty_symbol;
+use solitaire_core::describe;
 use solitaire_core::engine::Status;
+use solitaire_core::spec::EmptyMark;
 use solitaire_core::spec::{PileId, PileKind, PileMap};
 use solitaire_core::{Card, Game, Suit};
+
+use crate::words::{words, Words};
 
 /// `t3` for tableau pile 3 (1-based, as shown), `f1`, `c2`, `r`, `s`, `w`.
 pub fn short_name(map: &PileMap, pile: PileId) -> String {
@@ -48,13 +51,7 @@ fn card_text(card: Card, colour: bool, marked: bool) -> String {
     if !card.face_up() {
         return " ##".into();
     }
-    let rank = match card.rank() {
-        1 => "A".to_string(),
-        11 => "J".to_string(),
-        12 => "Q".to_string(),
-        13 => "K".to_string(),
-        n => n.to_string(),
-    };
+    let rank = words().text(&format!("rank_short_{}", card.rank()));
     let suit = match card.suit() {
         Suit::Clubs => '♣',
         Suit::Diamonds => '♦',
@@ -74,14 +71,10 @@ fn card_text(card: Card, colour: bool, marked: bool) -> String {
     }
 }
 
-/// `1 move`, `2 moves`.
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
+/// What an empty pile shows (`K↓`, `A↑`, `K–A`, `✕`), in the language's letters (« R↓ »).
+fn empty_symbol(words: &Words, empty: EmptyMark) -> String {
+    let rank = |rank| words.text(&format!("rank_short_{rank}"));
+    describe::empty_symbol_in(empty, rank, &words.text("mark_whole_suit"))
 }
 
 /// `m:ss`, as the header and the statistics show times.
@@ -94,21 +87,23 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let state = game.state();
     let map = state.map();
     let spec = state.spec();
-    let deal = game.deal_number().map_or("a given position".to_string(), |n| format!("deal {n}"));
+    let words = words();
+    let deal = game.deal_number().map_or(words.text("cli_given_position"), |n| words.say("cli_deal", &[n.into()]));
     // Only a terminal shows the mark, so only then is it worth working out.
     let marked = if colour { game.last_moved_cards() } else { Vec::new() };
     let card = |c: Card| card_text(c, colour, marked.contains(&c.id()));
     let cards = |pile: PileId| state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect::<String>();
-    let mut out = format!(
-        "{} — {deal}    moves {}    time {}    auto-play {}\n",
-        spec.name,
-        game.moves_made(),
-        minutes(game.elapsed_ms()),
-        if game.auto_play() { "on" } else { "off" }
+    let name = words.text(describe::game_keys(game.kind())[0]);
+    let on = words.text(if game.auto_play() { "cli_on" } else { "cli_off" });
+    let mut out = words.say(
+        "cli_header",
+        &[name.into(), deal.into(), game.moves_made().into(), minutes(game.elapsed_ms()).into(), on.into()],
     );
+    out.push('\n');
     // An empty pile shows what it takes (`A↑`, `K`), or `—` where anything goes.
     let empty = |p: PileId| {
-        let symbol = map.kind(p).map(|(kind, index)| empty_symbol(spec.empty_mark(kind, index))).unwrap_or_default();
+        let symbol =
+            map.kind(p).map(|(kind, index)| empty_symbol(words, spec.empty_mark(kind, index))).unwrap_or_default();
         format!("{:>3}", if symbol.is_empty() { "—" } else { &symbol })
     };
     let row = |piles: &mut dyn Iterator<Item = PileId>| -> String {
@@ -131,7 +126,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     out += &row(&mut map.foundations());
     out.push('\n');
     if let Some(reserve) = map.reserve.filter(|&r| state.pile(r).len() > 1) {
-        out += &format!("reserve, bottom to top:{}\n", cards(reserve));
+        out += &format!("{}{}\n", words.text("cli_reserve_cards"), cards(reserve));
     }
     out.push('\n');
     for pile in map.tableau() {
@@ -140,12 +135,13 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     }
     out.push('\n');
     match game.status() {
-        Status::Won if game.assisted() => {
-            out += "Finished by show me (it counts as played, not won). Type 'new' for another deal.\n"
-        }
-        Status::Won => out += "You won! Type 'new' for another deal.\n",
-        Status::Lost => out += "No more moves: 'undo' or 'new'.\n",
+        Status::Won if game.assisted() => out += &words.text("cli_won_assisted"),
+        Status::Won => out += &words.text("cli_won"),
+        Status::Lost => out += &words.text("cli_lost"),
         Status::Playing => {}
+    }
+    if game.status() != Status::Playing {
+        out.push('\n');
     }
     if !message.is_empty() {
         out += message;
@@ -158,6 +154,19 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
 mod tests {
     use super::*;
     use solitaire_core::GameKind;
+
+    #[test]
+    fn empty_places_show_what_they_take_in_the_language_s_letters() {
+        use crate::words::Lang;
+        use solitaire_core::spec::Direction;
+        let (en, fr) = (Words::new(Lang::En), Words::new(Lang::Fr));
+        let down_from_king = EmptyMark::Starts { rank: 13, direction: Some(Direction::Down) };
+        let queen = EmptyMark::Starts { rank: 12, direction: None };
+        let up_from_ace = EmptyMark::Starts { rank: 1, direction: Some(Direction::Up) };
+        let marks = [down_from_king, queen, up_from_ace, EmptyMark::WholeSuit, EmptyMark::Plain, EmptyMark::Spent];
+        assert_eq!(marks.map(|m| empty_symbol(&en, m)), ["K↓", "Q", "A↑", "K–A", "", "✕"]);
+        assert_eq!(marks.map(|m| empty_symbol(&fr, m)), ["R↓", "D", "A↑", "R–A", "", "✕"]);
+    }
 
     #[test]
     fn short_names_round_trip() {
@@ -226,12 +235,5 @@ mod tests {
         }
         assert!(!moved.is_empty() && coloured.contains(MARKED), "{coloured}");
         assert!(coloured.contains(RED), "{coloured}");
-    }
-
-    #[test]
-    fn counts_say_one_move_and_two_moves() {
-        assert_eq!(count(0u32, "move"), "0 moves");
-        assert_eq!(count(1u32, "move"), "1 move");
-        assert_eq!(count(2u32, "move"), "2 moves");
     }
 }

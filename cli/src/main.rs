@@ -10,6 +10,7 @@ mod play;
 mod script;
 mod solve;
 mod today;
+mod words;
 
 use std::fmt::Display;
 use std::io::Write;
@@ -18,6 +19,7 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: solitaire play <game> [--deal N] [--data-dir DIR]   play in the terminal (resumes your game)
        solitaire play <game> --daily [--date YYYY-MM-DD]   today's (or that day's) daily deal
+       solitaire play <game> --lang fr                     in French (default: the locale's language)
        solitaire deal <game> --deal N                      the opening position as JSON
        solitaire moves            < position.json          every legal move, one JSON object a line
        solitaire apply '<move>'   < position.json          the position after the move

@@ -15,25 +15,13 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
-use solitaire_core::notation::format_move;
 use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
 
 use crate::args;
-use crate::board::{count, minutes, parse_short, render};
+use crate::board::{minutes, parse_short, render, short_name};
 use crate::input::{self, Typed};
 use crate::today::today;
-
-const HELP: &str = "\
-Piles: t1 t2 … tableau, f1 … foundations, c1 c2 cells, r reserve, s stock, w waste.
-  t3 t5       move from t3 to t5 (as many cards as fit); add a number to choose: t3 t5 2
-  t3          tap t3's top card: it goes to its best place; again for the next place
-  t3:2        tap the 2nd card from the bottom of t3 (with the cards on it)
-  s           the stock: deal (Dnieper) or turn a card (Zerline)
-  undo (u)  redo (y)  hint (h)  auto (auto-play on/off)
-  restart  new [N] (a new deal, or deal N)  winnable (a deal proved winnable)
-  show        the solver plays the game out from here (Ctrl-C stops it, saving); show 3: 3 moves
-              (a game finished this way counts as played, not won)
-  stats  help (?)  quit (q)";
+use crate::words::{self, words, Lang, Value};
 
 /// How long "show me" searches for a win.
 const SHOW_BUDGET: Duration = Duration::from_secs(10);
@@ -91,7 +79,7 @@ impl Session {
     fn save(&mut self) -> String {
         match self.store.save(&mut self.game) {
             Ok(()) => String::new(),
-            Err(e) => format!("(not saved: {e})"),
+            Err(e) => words().say("cli_not_saved", &[e.to_string().into()]),
         }
     }
 
@@ -123,8 +111,8 @@ impl Session {
     fn deal(&self, number: u64) -> Switch {
         Switch {
             game: Game::new(self.game.kind(), number),
-            instead: format!("deal {number}"),
-            started: format!("Deal {number} started."),
+            instead: words().say("cli_instead_deal", &[number.into()]),
+            started: words().say("cli_started", &[number.into()]),
         }
     }
 
@@ -132,67 +120,80 @@ impl Session {
     fn command(&mut self, line: &str) -> Reply {
         let now = self.now();
         self.game.touch(now);
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let typed: Vec<&str> = line.split_whitespace().collect();
         let map = *self.game.state().map();
         let kind = self.game.kind();
-        let played =
-            |result: Result<(), solitaire_core::GameError>| result.map(|()| String::new()).map_err(|e| e.to_string());
-        let outcome: Result<String, String> = match words.as_slice() {
+        let words = words();
+        let played = |result: Result<(), solitaire_core::GameError>| {
+            result.map(|()| String::new()).map_err(|e| match e {
+                solitaire_core::GameError::NothingToUndo => words.text("cli_nothing_to_undo"),
+                solitaire_core::GameError::NothingToRedo => words.text("cli_nothing_to_redo"),
+                other => other.to_string(),
+            })
+        };
+        let outcome: Result<String, String> = match typed.as_slice() {
             [] => Ok(String::new()),
             ["q" | "quit" | "exit"] => return Reply::Quit,
-            ["?" | "help"] => Ok(HELP.to_string()),
+            ["?" | "help"] => Ok(words.text("cli_help")),
             ["u" | "undo"] => played(self.game.undo()),
             ["y" | "redo"] => played(self.game.redo()),
             ["auto"] => {
                 let on = !self.game.auto_play();
                 self.game.set_auto_play(on);
-                Ok(format!("auto-play {}", if on { "on" } else { "off" }))
+                Ok(words.text(if on { "cli_auto_on" } else { "cli_auto_off" }))
             }
             ["h" | "hint"] => Ok(match assist::hint(&self.game, &input::stop_requested) {
                 Some(hint) => {
-                    let why = if hint.leads_to_win { " (a winning line starts so)" } else { "" };
-                    format!("hint: {}{why}", describe::move_description(self.game.state(), hint.mv))
+                    let key = if hint.leads_to_win { "cli_hint_winning" } else { "cli_hint" };
+                    let what = words.phrase(&describe::move_description(self.game.state(), hint.mv));
+                    words.say(key, &[what.into()])
                 }
-                None => "no move left".to_string(),
+                None => words.text("cli_no_move_left"),
             }),
             ["restart"] => {
                 let mut again = self.game.clone();
                 again.restart();
                 let started = match again.deal_number() {
-                    Some(n) => format!("Deal {n} restarted."),
-                    None => "Restarted.".to_string(),
+                    Some(n) => words.say("cli_restarted_deal", &[n.into()]),
+                    None => words.text("cli_restarted"),
                 };
-                return self.offer(Switch { game: again, instead: "a fresh start".into(), started });
+                return self.offer(Switch { game: again, instead: words.text("cli_instead_restart"), started });
             }
             // The daily game has a save of its own; another deal would go over the game in
             // progress, which this session does not show.
-            ["new", ..] | ["winnable"] if self.game.daily().is_some() => {
-                Err("this is the daily deal: 'restart' it, or quit and play without --daily".into())
-            }
+            ["new", ..] | ["winnable"] if self.game.daily().is_some() => Err(words.text("cli_daily_no_new")),
             ["new"] => return self.offer(self.deal(rand::random_range(RANDOM_DEALS))),
-            ["new", n] => match args::number(n, "the deal") {
+            ["new", n] => match n.parse::<u64>() {
                 Ok(n) => return self.offer(self.deal(n)),
-                Err(e) => Err(e),
+                Err(_) => Err(words.say("cli_not_deal", &[format!("{n:?}").into()])),
             },
             ["winnable"] => {
                 let number = assist::winnable_deal(kind, rand::random());
-                let started = format!("Deal {number} started: the solver proved it winnable.");
-                let instead = "a deal proved winnable".into();
+                let started = words.say("cli_started_winnable", &[number.into()]);
+                let instead = words.text("cli_instead_winnable");
                 return self.offer(Switch { game: Game::new(kind, number), instead, started });
             }
             ["show"] => return self.show(usize::MAX),
             ["show", n] => match n.parse::<usize>() {
                 Ok(n) if n > 0 => return self.show(n),
-                _ => Err(format!("{n:?} is not a number of moves")),
+                _ => Err(words.say("cli_not_moves", &[format!("{n:?}").into()])),
             },
             ["stats"] => Ok(self.stats()),
+            ["look", name] => match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
+                Some((pile, (kind, index))) => {
+                    let state = self.game.state();
+                    let empty = state.spec().empty_mark(kind, index);
+                    Ok(words.phrases(&describe::pile_description(state.pile(pile), kind, index, empty)))
+                }
+                None => Err(no_pile(name)),
+            },
             [pile] => self.tap(&map, pile),
             [from, to] => self.transfer(&map, from, to, None),
             [from, to, count] => match count.parse::<u8>() {
                 Ok(count) => self.transfer(&map, from, to, Some(count)),
-                Err(_) => Err(format!("{count:?} is not a number of cards")),
+                Err(_) => Err(words.say("cli_not_cards", &[format!("{count:?}").into()])),
             },
-            _ => Err("unknown command; type help".into()),
+            _ => Err(words.text("cli_unknown_command")),
         };
         // Every answered command saves, so the saved clock is never older than the last command.
         let saved = self.save();
@@ -202,54 +203,61 @@ impl Session {
     fn show(&mut self, at_most: usize) -> Reply {
         let deadline = Instant::now() + SHOW_BUDGET;
         let stop = || input::stop_requested() || Instant::now() >= deadline;
+        let words = words();
         let message = match assist::solution(self.game.state(), &stop) {
-            Solution::Won(line) if line.is_empty() => "Nothing left to show: the game is won.".to_string(),
+            Solution::Won(line) if line.is_empty() => words.text("cli_show_nothing"),
             Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),
-            Solution::Unwinnable => "Show me: no win is possible from here (proved). Undo to go back.".into(),
-            Solution::Unknown => {
-                format!("Show me: no win found within {} seconds.", SHOW_BUDGET.as_secs())
-            }
+            Solution::Unwinnable => words.text("cli_show_unwinnable"),
+            Solution::Unknown => words.say("cli_show_unknown", &[SHOW_BUDGET.as_secs().into()]),
         };
         Reply::Show(message)
     }
 
     fn stats(&self) -> String {
-        let kind = self.game.kind();
+        let (words, kind) = (words(), self.game.kind());
+        let none = || words.text("cli_none");
         let mut text = match self.store.stats(kind) {
-            Ok(s) => format!(
-                "{}: played {}, won {}, finished by show me {}, streak {} (best {}), best time {}, fewest moves {}",
-                kind.spec().name,
-                s.played,
-                s.won,
-                s.assisted,
-                s.current_streak,
-                s.best_streak,
-                s.best_time_ms.map_or("—".into(), minutes),
-                s.fewest_moves.map_or("—".into(), |m| m.to_string())
+            Ok(s) => words.say(
+                "cli_stats",
+                &[
+                    words.text(describe::game_keys(kind)[0]).into(),
+                    s.played.into(),
+                    s.won.into(),
+                    s.assisted.into(),
+                    s.current_streak.into(),
+                    s.best_streak.into(),
+                    s.best_time_ms.map_or_else(none, minutes).into(),
+                    s.fewest_moves.map_or_else(none, |m| m.to_string()).into(),
+                ],
             ),
             Err(e) => e.to_string(),
         };
         if let Ok(streak) = self.store.daily_streak(today()) {
-            text.push_str(&format!("\nDaily deals: {} in a row (best {})", count(streak.current, "day"), streak.best));
+            text.push('\n');
+            text.push_str(&words.say("cli_daily_streak", &[streak.current.into(), streak.best.into()]));
         }
         text
     }
 
     fn tap(&mut self, map: &solitaire_core::spec::PileMap, text: &str) -> Result<String, String> {
         let (name, position) = match text.split_once(':') {
-            Some((name, k)) => (name, Some(k.parse::<usize>().map_err(|_| format!("{k:?} is not a card position"))?)),
+            Some((name, k)) => {
+                let position =
+                    k.parse::<usize>().map_err(|_| words().say("cli_not_position", &[format!("{k:?}").into()]));
+                (name, Some(position?))
+            }
             None => (text, None),
         };
-        let pile = parse_short(map, name).ok_or_else(|| format!("no pile {name:?}; type help"))?;
+        let pile = parse_short(map, name).ok_or_else(|| no_pile(name))?;
         let len = self.game.state().pile(pile).len();
         let index = match position {
             Some(k) if k >= 1 && k <= len => k - 1,
-            Some(k) => return Err(format!("{name} has no card {k}")),
+            Some(k) => return Err(words().say("cli_no_card", &[name.into(), (k as u64).into()])),
             None => len.saturating_sub(1),
         };
         match self.game.tap(pile, index).map_err(|e| e.to_string())? {
-            TapOutcome::NoMove => Err("that card has nowhere to go".into()),
-            TapOutcome::Returned => Ok("back where it was".into()),
+            TapOutcome::NoMove => Err(words().text("cli_nowhere")),
+            TapOutcome::Returned => Ok(words().text("cli_returned")),
             TapOutcome::Played(_) => Ok(String::new()),
         }
     }
@@ -261,8 +269,8 @@ impl Session {
         to: &str,
         count: Option<u8>,
     ) -> Result<String, String> {
-        let from = parse_short(map, from).ok_or_else(|| format!("no pile {from:?}; type help"))?;
-        let to = parse_short(map, to).ok_or_else(|| format!("no pile {to:?}; type help"))?;
+        let from = parse_short(map, from).ok_or_else(|| no_pile(from))?;
+        let to = parse_short(map, to).ok_or_else(|| no_pile(to))?;
         let state = self.game.state();
         let count = match count {
             Some(count) => count,
@@ -271,11 +279,18 @@ impl Session {
             None => (1..=state.pile(from).len() as u8)
                 .rev()
                 .find(|&n| state.is_legal(Move::Transfer { from, count: n, to }))
-                .ok_or_else(|| "no card from there fits there".to_string())?,
+                .ok_or_else(|| words().text("cli_nothing_fits"))?,
         };
         let mv = Move::Transfer { from, count, to };
-        self.game.play(mv).map(|()| String::new()).map_err(|_| format!("illegal: {}", format_move(map, mv)))
+        self.game.play(mv).map(|()| String::new()).map_err(|_| {
+            let typed = format!("{} {} {count}", short_name(map, from), short_name(map, to));
+            words().say("cli_illegal", &[typed.into()])
+        })
     }
+}
+
+fn no_pile(name: &str) -> String {
+    words().say("cli_no_pile", &[format!("{name:?}").into()])
 }
 
 /// The non-empty parts, joined by spaces.
@@ -285,15 +300,7 @@ fn sentence<const N: usize>(parts: [String; N]) -> String {
 
 /// The question before giving up a game in progress.
 fn question(game: &Game, switch: &Switch) -> String {
-    format!(
-        "Give up this game ({} made) for {}? It counts as lost. y to give it up, n to keep playing: ",
-        count(game.moves_made(), "move"),
-        switch.instead
-    )
-}
-
-fn yes(answer: &str) -> bool {
-    matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
+    words().say("cli_give_up", &[game.moves_made().into(), switch.instead.as_str().into()])
 }
 
 /// Which daily deal `--daily [--date D]` asks for, if any.
@@ -308,7 +315,13 @@ fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
 }
 
 pub fn run(rest: &[String]) -> Result<(), String> {
-    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date"], &["--daily"])?;
+    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date", "--lang"], &["--daily"])?;
+    match words.flag("--lang") {
+        Some(code) => {
+            words::choose(Lang::from_code(code).ok_or_else(|| format!("--lang takes en or fr, not {code:?}"))?)
+        }
+        None => words::choose(Lang::from_locale(|name| std::env::var(name).ok())),
+    }
     let kind: GameKind = args::game(words.positional(0))?;
     let daily = daily_date(&words)?;
     let dir = match words.flag("--data-dir") {
@@ -325,7 +338,9 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     };
     let (saved, damage) = match loaded {
         Ok(game) => (game, String::new()),
-        Err(e) => (daily.map(|date| Game::new_daily(kind, date)), format!("{e}; starting a new game.")),
+        Err(e) => {
+            (daily.map(|date| Game::new_daily(kind, date)), words::words().say("cli_new_game", &[e.to_string().into()]))
+        }
     };
     let terminal = std::io::stdout().is_terminal();
     let colour = colour_wanted(terminal, std::env::var_os("NO_COLOR").as_deref());
@@ -337,15 +352,15 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             match requested.filter(|&n| Some(n) != session.game.deal_number()) {
                 None => {
                     let note = session.save();
-                    let moves = count(session.game.moves_made(), "move");
+                    let (said, moves) = (words::words(), Value::from(session.game.moves_made()));
                     let what = match (session.game.daily(), session.game.deal_number()) {
                         (Some(date), Some(n)) if session.game.moves_made() == 0 => {
-                            format!("The daily deal of {date}: deal {n}, proven winnable.")
+                            said.say("cli_daily_fresh", &[said.date(date).into(), n.into()])
                         }
-                        (Some(date), _) => format!("Resumed your daily deal of {date} ({moves})."),
-                        (None, _) => format!("Resumed your game ({moves})."),
+                        (Some(date), _) => said.say("cli_resumed_daily", &[moves, said.date(date).into()]),
+                        (None, _) => said.say("cli_resumed", &[moves]),
                     };
-                    Reply::Show(sentence([damage, what, "Type help for commands.".into(), note]))
+                    Reply::Show(sentence([damage, what, said.text("cli_type_help"), note]))
                 }
                 // The saved game stays in play until the player agrees to give it up.
                 Some(number) => session.offer(session.deal(number)),
@@ -354,7 +369,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
         None => {
             let number = requested.unwrap_or_else(|| rand::random_range(RANDOM_DEALS));
             let started = session.switch(session.deal(number));
-            Reply::Show(sentence([damage, started, "Type help for commands.".into()]))
+            Reply::Show(sentence([damage, started, words::words().text("cli_type_help")]))
         }
     };
 
@@ -383,13 +398,13 @@ pub fn run(rest: &[String]) -> Result<(), String> {
             Reply::Confirm(switch) => {
                 show(&session.game, "", &question(&session.game, &switch));
                 match input::next_line(&mut input) {
-                    Typed::Line(answer) if yes(&answer) => Reply::Show(session.switch(*switch)),
-                    Typed::Line(_) => Reply::Show("You kept your game.".into()),
+                    Typed::Line(answer) if words::words().yes(&answer) => Reply::Show(session.switch(*switch)),
+                    Typed::Line(_) => Reply::Show(words::words().text("cli_kept")),
                     Typed::End | Typed::Stop => break,
                 }
             }
             Reply::Demonstrate(line) => {
-                let total = line.len();
+                let (said, total) = (words::words(), line.len() as u64);
                 let mut message = String::new();
                 for (done, mv) in line.into_iter().enumerate() {
                     if input::stop_requested() {
@@ -397,11 +412,12 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     }
                     session.game.touch(session.now());
                     if let Err(e) = session.game.play_assisted(mv) {
-                        message = format!("Show me stopped: {e}");
+                        message = said.say("cli_show_stopped", &[e.to_string().into()]);
                         break;
                     }
                     let note = session.save();
-                    show(&session.game, &sentence([format!("Show me: move {} of {total}.", done + 1), note]), "");
+                    let progress = said.say("cli_show_move", &[(done as u64 + 1).into(), total.into()]);
+                    show(&session.game, &sentence([progress, note]), "");
                     if terminal {
                         std::thread::sleep(SHOW_PACE);
                     }
@@ -410,11 +426,11 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     break;
                 }
                 if message.is_empty() {
-                    message = if session.game.status() == Status::Won {
-                        "Won by show me: it counts as played, not won.".into()
+                    message = said.text(if session.game.status() == Status::Won {
+                        "cli_won_by_show"
                     } else {
-                        "Your turn.".into()
-                    };
+                        "cli_your_turn"
+                    });
                 }
                 Reply::Show(message)
             }
@@ -423,7 +439,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     // Every way out (quit, end of input, a stop signal) saves the clock's reading.
     session.game.pause(session.now());
     let note = session.save();
-    writeln!(std::io::stdout().lock(), "\n{}", if note.is_empty() { "Saved. Bye!" } else { &note }).ok();
+    let bye = if note.is_empty() { words::words().text("cli_bye") } else { note };
+    writeln!(std::io::stdout().lock(), "\n{bye}").ok();
     Ok(())
 }
 
@@ -440,12 +457,16 @@ mod tests {
     }
 
     #[test]
-    fn only_y_or_yes_gives_a_game_up() {
+    fn only_y_or_yes_gives_a_game_up_and_in_french_o_or_oui_too() {
+        let (en, fr) = (words::Words::new(Lang::En), words::Words::new(Lang::Fr));
         for answer in ["y", "Y", "yes", " YES "] {
-            assert!(yes(answer), "{answer:?}");
+            assert!(en.yes(answer) && fr.yes(answer), "{answer:?}");
         }
-        for answer in ["", "n", "no", "t3", "yy", "ye s"] {
-            assert!(!yes(answer), "{answer:?}");
+        for answer in ["o", "Oui"] {
+            assert!(fr.yes(answer) && !en.yes(answer), "{answer:?}");
+        }
+        for answer in ["", "n", "no", "non", "t3", "yy", "ye s"] {
+            assert!(!en.yes(answer) && !fr.yes(answer), "{answer:?}");
         }
     }
 }

@@ -167,12 +167,12 @@ fn the_daily_deal_is_announced_kept_apart_and_resumed() {
     let dir = fresh_dir("play-daily");
     let day = ["--daily", "--date", "2026-11-30"];
     let screen = play_chequers(&dir, &day, "q\n");
-    assert!(screen.contains("The daily deal of 2026-11-30: deal 437, proven winnable."), "{screen}");
+    assert!(screen.contains("The daily deal of November 30, 2026: deal 437, proven winnable."), "{screen}");
     assert!(screen.contains("Chequers — deal 437"), "{screen}");
     play_chequers(&dir, &day, "show 1\nq\n");
     assert!(dir.join("chequers-daily.json").exists() && !dir.join("chequers.json").exists());
     let screen = play_chequers(&dir, &day, "q\n");
-    assert!(screen.contains("Resumed your daily deal of 2026-11-30 (1 move)."), "{screen}");
+    assert!(screen.contains("Resumed your daily deal of November 30, 2026 (1 move)."), "{screen}");
 
     // The game in progress is never replaced from a daily session.
     play_chequers(&dir, &["--deal", "9"], "show 1\nq\n");

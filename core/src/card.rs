@@ -27,15 +27,6 @@ impl Suit {
         }
     }
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Suit::Clubs => "clubs",
-            Suit::Diamonds => "diamonds",
-            Suit::Hearts => "hearts",
-            Suit::Spades => "spades",
-        }
-    }
-
     fn from_letter(c: char) -> Option<Suit> {
         Suit::ALL.into_iter().find(|s| s.letter() == c)
     }
@@ -51,12 +42,6 @@ const RANK_LETTERS: &[u8; 13] = b"A23456789TJQK";
 
 pub fn rank_letter(rank: Rank) -> char {
     RANK_LETTERS[usize::from(rank - 1)] as char
-}
-
-pub fn rank_name(rank: Rank) -> &'static str {
-    const NAMES: [&str; 13] =
-        ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
-    NAMES[usize::from(rank - 1)]
 }
 
 /// One physical card and which way up it lies.
@@ -125,11 +110,6 @@ impl Card {
         self.id() % 52 == other.id() % 52
     }
 
-    /// "queen of spades": for screen readers and messages.
-    pub fn spoken_name(self) -> String {
-        format!("{} of {}", rank_name(self.rank()), self.suit().name())
-    }
-
     /// Parses `QC` or `#9D`; the deck is not written, so the caller chooses it.
     pub fn parse(text: &str, deck: u8) -> Option<Card> {
         let mut chars = text.chars();
@@ -190,6 +170,5 @@ mod tests {
         let c = Card::new(1, Suit::Hearts, KING);
         assert_eq!(c.id(), 52 + 2 * 13 + 12);
         assert_eq!((c.deck(), c.suit(), c.rank()), (1, Suit::Hearts, KING));
-        assert_eq!(c.spoken_name(), "king of hearts");
     }
 }

@@ -46,15 +46,6 @@ const SAME_SUIT_DOWN: Build = Build { suit: SuitRule::Same, direction: Direction
 static DNIEPER: GameSpec = GameSpec {
     name: "Dnieper",
     slug: "dnieper",
-    summary: "Build down in suit, King on Ace too; move any face-up group; the stock deals a card to every pile.",
-    rules: &[
-        "Goal: build all four suits, King to Ace, in the tableau; each complete run of 13 goes to a foundation by itself.",
-        "Deal: 7 piles of 4 cards, 3 face down and 1 face up. The other 24 cards are the stock.",
-        "Build down in suit: a card goes on the card of its suit one rank higher. Building wraps: a King goes on an Ace of its suit.",
-        "Any face-up card moves together with every card on it, in order or not. Any card or group fills an empty pile.",
-        "Tap the stock to deal one card face up onto every pile (7, 7, 7, then 3). There is no redeal.",
-        "A face-down card turns up when it is uncovered.",
-    ],
     decks: 1,
     tableau: TableauSpec {
         count: 7,
@@ -77,15 +68,6 @@ const UP_FROM_ACE: FoundationRule =
 static YAKUTAT_BAY: GameSpec = GameSpec {
     name: "Yakutat Bay",
     slug: "yakutat-bay",
-    summary: "A Yukon deal with no stock: move any face-up group, red on black; only Kings fill a space.",
-    rules: &[
-        "Goal: build all four suits up from Ace to King on the foundations.",
-        "Deal: 7 piles holding 1, 6, 7, 8, 9, 10 and 11 cards; the first pile is one face-up card, the others have their top 5 cards face up. There is no stock.",
-        "Build down in alternating colours: red on black, black on red, one rank lower. Nothing goes on an Ace.",
-        "Any face-up card moves together with every card on it, in order or not. Only a King, alone or at the bottom of a group, fills an empty pile.",
-        "The top card of a tableau pile may go to a foundation, and a foundation's top card may come back to the tableau.",
-        "A face-down card turns up when it is uncovered.",
-    ],
     decks: 1,
     tableau: TableauSpec {
         count: 7,
@@ -122,15 +104,6 @@ const CHEQUERS_DOWN: FoundationRule =
 static CHEQUERS: GameSpec = GameSpec {
     name: "Chequers",
     slug: "chequers",
-    summary: "Two decks on 25 piles: build up or down in suit, round the corner; a reserve fills spaces.",
-    rules: &[
-        "Two decks. Goal: all 104 cards on the 8 foundations.",
-        "Four foundations build up in suit from Ace to King, four build down in suit from King to Ace; each suit starts one of each.",
-        "Deal: 25 piles of 4 face-up cards. The other 4 cards form the reserve, only its top card face up.",
-        "Build in suit, one rank up or down, round the corner: a King goes on an Ace and an Ace on a King. On the 8 of spades only the 7 or the 9 of spades can go.",
-        "Only single cards move. When a pile empties, the reserve's top card fills it at once; once the reserve is empty, any card fills a space.",
-        "The reserve's top card may also be played onto a foundation or a pile. A foundation's top card may come back to a pile or to another foundation.",
-    ],
     decks: 2,
     tableau: TableauSpec {
         count: 25,
@@ -159,15 +132,6 @@ static CHEQUERS: GameSpec = GameSpec {
 static ZERLINE: GameSpec = GameSpec {
     name: "Zerline",
     slug: "zerline",
-    summary: "Two decks: foundations start with any King and go K, A, 2 … Q; a four-card reserve helps.",
-    rules: &[
-        "Two decks. Goal: all 104 cards on the 8 foundations.",
-        "A foundation starts with any King, then builds up in its suit, wrapping round: King, Ace, 2 … Queen, 13 cards.",
-        "Deal: 8 piles of 5 face-up cards. The other 64 cards are the stock.",
-        "Build down by one rank, any suit: a Queen on a King, a 2 on a 3. Only single cards move. Only a Queen fills an empty pile.",
-        "The reserve holds up to 4 cards, taken from the tops of the piles only; its top card may go to a foundation or a pile.",
-        "Tap the stock to turn one card onto the waste; there is no redeal. The waste's top card may go to a foundation or a pile, never to the reserve. A foundation's top card may come back to a pile or another foundation.",
-    ],
     decks: 2,
     tableau: TableauSpec {
         count: 8,
@@ -175,12 +139,7 @@ static ZERLINE: GameSpec = GameSpec {
         empty: EmptyRule::OnlyRank(QUEEN),
         unit: MoveUnit::Single,
     },
-    foundations: &[FoundationRule::Build {
-        base: KING,
-        direction: Direction::Up,
-        wrap: true,
-        one_per_suit: false,
-    }; 8],
+    foundations: &[FoundationRule::Build { base: KING, direction: Direction::Up, wrap: true, one_per_suit: false }; 8],
     cells: 0,
     reserve: Some(ReserveRule::Holding { capacity: 4 }),
     stock: Some(StockRule::ToWaste),
@@ -192,22 +151,8 @@ static ZERLINE: GameSpec = GameSpec {
 static HOW_THEY_RUN: GameSpec = GameSpec {
     name: "How They Run",
     slug: "how-they-run",
-    summary: "Build down in suit, move any face-up group, two one-card cells; only Kings fill a space.",
-    rules: &[
-        "Goal: build all four suits, King to Ace, in the tableau; each complete run of 13 goes to a foundation by itself.",
-        "Deal: 10 piles of 5 cards. Piles 1 to 3 have 3 face down and 2 face up; the others are all face up. One card face up goes into each of the 2 cells.",
-        "Build down in suit, one rank lower. Nothing goes on an Ace.",
-        "Any face-up card moves together with every card on it, in order or not. Only a King, alone or at the bottom of a group, fills an empty pile.",
-        "A cell holds one card: any pile's top card may go into an empty cell, and a cell's card may be played onto a pile that accepts it.",
-        "A face-down card turns up when it is uncovered.",
-    ],
     decks: 1,
-    tableau: TableauSpec {
-        count: 10,
-        build: SAME_SUIT_DOWN,
-        empty: EmptyRule::OnlyRank(KING),
-        unit: MoveUnit::Group,
-    },
+    tableau: TableauSpec { count: 10, build: SAME_SUIT_DOWN, empty: EmptyRule::OnlyRank(KING), unit: MoveUnit::Group },
     foundations: &[FoundationRule::CompleteRun; 4],
     cells: 2,
     reserve: None,

@@ -177,11 +177,10 @@ pub struct DealSpec {
 /// A whole game, as data.
 #[derive(Debug, PartialEq, Eq)]
 pub struct GameSpec {
+    /// The English name, for tools (`solitaire solve`); players read the catalogues' name
+    /// (`describe::game_keys`), beside the summary and the rules.
     pub name: &'static str,
     pub slug: &'static str,
-    pub summary: &'static str,
-    /// The rules as players read them, a paragraph each.
-    pub rules: &'static [&'static str],
     pub decks: u8,
     pub tableau: TableauSpec,
     pub foundations: &'static [FoundationRule],

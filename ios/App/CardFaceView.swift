@@ -13,6 +13,8 @@ struct CardFaceView: View {
     let indexHeight: CGFloat
     let indexWidth: CGFloat
     let isHinted: Bool
+    /// The rank's letter in the player's language (« R » for a roi).
+    @Environment(\.words) private var words
 
     var body: some View {
         GeometryReader { proxy in
@@ -43,7 +45,7 @@ struct CardFaceView: View {
     /// frame holds them there; a rank too wide for it ("10") shrinks rather than spill over.
     private func corner(_ face: CardFace) -> some View {
         HStack(spacing: indexHeight * 0.04) {
-            Text(rankLabel(face.rank))
+            Text(words.rankLabel(face.rank))
                 .font(.system(size: indexHeight * 0.66, weight: .semibold, design: .rounded))
                 .minimumScaleFactor(0.5)
                 .lineLimit(1)
@@ -74,6 +76,8 @@ struct PileOutline: View {
     let mark: String?
     let isTarget: Bool
     let isHinted: Bool
+    /// The rank's letter in the player's language (« R » for a roi).
+    @Environment(\.words) private var words
 
     var body: some View {
         GeometryReader { proxy in

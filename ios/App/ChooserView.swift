@@ -8,6 +8,7 @@ import SwiftUI
 struct ChooserView: View {
     let app: AppModel
     @State private var showsStatistics = false
+    @Environment(\.words) private var words
 
     init(app: AppModel) {
         self.app = app
@@ -23,31 +24,31 @@ struct ChooserView: View {
                         } label: {
                             DailyRow(entry: entry, name: name(of: entry.kind))
                         }
-                        .accessibilityHint(entry.won ? "Won today" : entry.inProgress ? "Continues today's daily deal" : "Deals today's daily deal")
+                        .accessibilityHint(words.text(entry.won ? "ui_daily_won_today" : entry.inProgress ? "ui_daily_continues" : "ui_daily_deals_today"))
                     }
                 } header: {
-                    Text("Daily deals, \(StatsText.day(daily.date))")
+                    Text(words.text("ui_daily_deals_of", words.day(daily.date)))
                 } footer: {
-                    Text("Daily streak: \(StatsText.days(daily.currentStreak)) (best \(StatsText.days(daily.bestStreak)))")
+                    Text(words.dailyStreak(daily))
                 }
             }
-            Section("Games") {
+            Section(words.text("ui_games")) {
                 ForEach(app.overview, id: \.info.kind) { row in
                     Button {
                         app.open(row.info.kind)
                     } label: {
                         ChooserRow(row: row)
                     }
-                    .accessibilityHint(row.inProgress ? "Continues your game" : "Deals a new game")
+                    .accessibilityHint(words.text(row.inProgress ? "ui_continues_game" : "ui_deals_new_game"))
                 }
             }
         }
-        .navigationTitle("Solitaire")
+        .navigationTitle(words.text("ui_app_name"))
         .toolbar {
             Button {
                 showsStatistics = true
             } label: {
-                Label("Statistics", systemImage: "chart.bar")
+                Label(words.text("ui_statistics"), systemImage: "chart.bar")
             }
         }
         .sheet(isPresented: $showsStatistics) {
@@ -60,25 +61,26 @@ struct ChooserView: View {
     }
 
     private func name(of kind: GameKind) -> String {
-        app.overview.first { $0.info.kind == kind }?.info.name ?? ""
+        app.overview.first { $0.info.kind == kind }.map { words.name($0.info) } ?? ""
     }
 }
 
 private struct DailyRow: View {
     let entry: DailyEntry
     let name: String
+    @Environment(\.words) private var words
 
     var body: some View {
         HStack {
             VStack(alignment: .leading, spacing: 2) {
                 Text(name).font(.headline)
-                Text("Deal \(entry.deal)")
+                Text(words.text("ui_deal", entry.deal))
                     .font(.caption)
                     .foregroundStyle(.secondary)
             }
             Spacer()
             if entry.won {
-                Label("Won", systemImage: "checkmark.seal.fill")
+                Label(words.text("ui_won_badge"), systemImage: "checkmark.seal.fill")
                     .foregroundStyle(.green)
             } else if entry.inProgress {
                 InProgressBadge()
@@ -91,19 +93,20 @@ private struct DailyRow: View {
 
 private struct ChooserRow: View {
     let row: GameOverview
+    @Environment(\.words) private var words
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
             HStack {
-                Text(row.info.name).font(.headline)
+                Text(words.name(row.info)).font(.headline)
                 if row.inProgress {
                     InProgressBadge()
                 }
             }
-            Text(row.info.summary)
+            Text(words.summary(row.info))
                 .font(.subheadline)
                 .foregroundStyle(.secondary)
-            Text(StatsText.summary(row.stats))
+            Text(words.statsSummary(row.stats))
                 .font(.caption)
                 .foregroundStyle(.secondary)
         }
@@ -113,8 +116,10 @@ private struct ChooserRow: View {
 }
 
 private struct InProgressBadge: View {
+    @Environment(\.words) private var words
+
     var body: some View {
-        Text("In progress")
+        Text(words.text("ui_in_progress"))
             .font(.caption.weight(.semibold))
             .padding(.horizontal, 6)
             .padding(.vertical, 2)

@@ -1,4 +1,5 @@
 import Foundation
+import SolitaireModel
 import SwiftUI
 
 /// Asks for a deal number: the same number deals the same game on every device.
@@ -7,6 +8,7 @@ struct DealNumberSheet: View {
     let onDeal: @MainActor (UInt64) -> Void
     @State private var text = ""
     @Environment(\.dismiss) private var dismiss
+    @Environment(\.words) private var words
 
     init(onDeal: @escaping @MainActor (UInt64) -> Void) {
         self.onDeal = onDeal
@@ -14,18 +16,18 @@ struct DealNumberSheet: View {
 
     var body: some View {
         Form {
-            TextField("Deal number", text: $text)
+            TextField(words.text("ui_deal_number"), text: $text)
                 .keyboardType(.numberPad)
                 .onSubmit { deal() }
         }
-        .navigationTitle("Deal by number")
+        .navigationTitle(words.text("ui_deal_by_number_title"))
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
             ToolbarItem(placement: .cancellationAction) {
-                Button("Cancel") { dismiss() }
+                Button(words.text("ui_cancel")) { dismiss() }
             }
             ToolbarItem(placement: .confirmationAction) {
-                Button("Deal") { deal() }
+                Button(words.text("ui_deal_button")) { deal() }
                     .disabled(number == nil)
             }
         }

@@ -9,6 +9,7 @@ struct GameControls: ToolbarContent {
     let game: GameModel
     let onDeal: @MainActor (DealChoice) -> Void
     let onShow: @MainActor (GameScreen.Page) -> Void
+    let words: Words
 
     var body: some ToolbarContent {
         ToolbarItemGroup(placement: .bottomBar) {
@@ -21,14 +22,14 @@ struct GameControls: ToolbarContent {
         Button {
             withAnimation(.snappy) { game.undo() }
         } label: {
-            Label("Undo", systemImage: "arrow.uturn.backward")
+            Label(words.text("ui_undo"), systemImage: "arrow.uturn.backward")
         }
         .disabled(!game.status.canUndo)
 
         Button {
             withAnimation(.snappy) { game.redo() }
         } label: {
-            Label("Redo", systemImage: "arrow.uturn.forward")
+            Label(words.text("ui_redo"), systemImage: "arrow.uturn.forward")
         }
         .disabled(!game.status.canRedo)
 
@@ -37,7 +38,7 @@ struct GameControls: ToolbarContent {
         Button {
             Task { await game.showHint() }
         } label: {
-            Label("Hint", systemImage: "lightbulb")
+            Label(words.text("ui_hint"), systemImage: "lightbulb")
         }
         .disabled(!game.canAskSolver)
 
@@ -47,43 +48,31 @@ struct GameControls: ToolbarContent {
         Button {
             Task { await game.showMeTheWin() }
         } label: {
-            Label("Show me", systemImage: "play.circle")
+            Label(words.text("ui_show_me"), systemImage: "play.circle")
         }
         .disabled(!game.canAskSolver)
-        .accessibilityHint("The solver plays the game out from here. It counts as played, not won.")
+        .accessibilityHint(words.text("ui_show_me_explained"))
 
         Spacer()
 
         Menu {
             if !game.isDaily {
-                Button("New deal") { onDeal(.random) }
-                Button("New winnable deal") { onDeal(.winnable) }
-                Button("Deal by number…") { onShow(.dealNumber) }
+                Button(words.text("ui_new_deal")) { onDeal(.random) }
+                Button(words.text("ui_new_winnable")) { onDeal(.winnable) }
+                Button(words.text("ui_deal_by_number")) { onShow(.dealNumber) }
             }
-            Button("Restart this deal") { onDeal(.restart) }
+            Button(words.text("ui_restart_deal")) { onDeal(.restart) }
             Divider()
-            Toggle("Auto-play to foundations", isOn: autoPlay)
+            Toggle(words.text("ui_auto_play_foundations"), isOn: autoPlay)
             Divider()
-            Button("Rules") { onShow(.rules) }
-            Button("Statistics") { onShow(.statistics) }
+            Button(words.text("ui_rules")) { onShow(.rules) }
+            Button(words.text("ui_statistics")) { onShow(.statistics) }
         } label: {
-            Label("Game", systemImage: "ellipsis.circle")
+            Label(words.text("ui_game_menu"), systemImage: "ellipsis.circle")
         }
     }
 
     private var autoPlay: Binding<Bool> {
         Binding(get: { game.status.autoPlay }, set: { on in withAnimation(.snappy) { game.setAutoPlay(on) } })
-    }
-}
-
-/// What the confirmation button says for each way of dealing.
-enum DealTitles {
-    static func title(of choice: DealChoice) -> String {
-        switch choice {
-        case .random: return "New deal"
-        case .winnable: return "New winnable deal"
-        case .number(let deal): return "Deal number \(deal)"
-        case .restart: return "Restart this deal"
-        }
     }
 }

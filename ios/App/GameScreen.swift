@@ -22,6 +22,7 @@ struct GameScreen: View {
     /// A deal number typed in the sheet, dealt (after confirming) once the sheet is gone.
     @State private var typedDeal: UInt64? = nil
     @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
+    @Environment(\.words) private var words
 
     init(
         app: AppModel,
@@ -55,44 +56,44 @@ struct GameScreen: View {
                     WinView(status: game.status, onDeal: { deal($0) }, onLeave: { onLeave() })
                 }
             }
-            .navigationTitle(game.isDaily ? "\(info.name): daily deal" : info.name)
+            .navigationTitle(words.title(info, daily: game.isDaily))
             .navigationBarTitleDisplayMode(.inline)
             // The bars get their own background: over the felt, the tint (a green) would be
             // green on green.
             .toolbarBackground(.visible, for: .navigationBar, .bottomBar)
             // VoiceOver hears what a move, a hint and a win did; the screen shows it.
             .onChange(of: game.status.moves) {
-                if voiceOver, let words = game.moveAnnouncement() {
-                    announce(words)
+                if voiceOver, let said = game.moveAnnouncement() {
+                    announce(said)
                 }
             }
             .onChange(of: game.hint) { _, hint in
                 if voiceOver, let hint {
-                    announce(hint.description)
+                    announce(words.say(hint.description))
                 }
             }
             .onChange(of: game.status.state) { _, state in
                 if voiceOver, state == .won {
-                    announce(WinView.title(of: game.status))
+                    announce(words.winTitle(game.status))
                 }
             }
             .toolbar {
                 ToolbarItem(placement: .topBarTrailing) {
-                    GameClock(game: game)
+                    GameClock(game: game, words: words)
                 }
-                GameControls(game: game, onDeal: { deal($0) }, onShow: { show($0) })
+                GameControls(game: game, onDeal: { deal($0) }, onShow: { show($0) }, words: words)
             }
             .confirmationDialog(
-                "Throw this game away?",
+                words.text("ui_throw_away_question"),
                 isPresented: isConfirming,
                 titleVisibility: .visible,
                 presenting: confirming
             ) { choice in
-                Button(DealTitles.title(of: choice), role: .destructive) {
+                Button(words.dealTitle(choice), role: .destructive) {
                     withAnimation(.snappy) { game.deal(choice) }
                 }
             } message: { _ in
-                Text("It will count as a game lost in your statistics.")
+                Text(words.text("ui_throw_away_text"))
             }
             .sheet(item: $page, onDismiss: { dealTypedNumber() }) { page in
                 NavigationStack {
@@ -122,8 +123,8 @@ struct GameScreen: View {
         self.page = page
     }
 
-    private func announce(_ words: String) {
-        AccessibilityNotification.Announcement(words).post()
+    private func announce(_ said: String) {
+        AccessibilityNotification.Announcement(said).post()
     }
 
     private func dealTypedNumber() {
@@ -141,13 +142,14 @@ struct GameScreen: View {
 @MainActor
 private struct GameClock: View {
     let game: GameModel
+    let words: Words
 
     var body: some View {
         TimelineView(.periodic(from: .now, by: 1)) { _ in
-            let time = StatsText.time(ms: game.elapsedMs())
-            Text("\(game.status.moves) moves · \(time)")
+            let elapsed = game.elapsedMs()
+            Text(words.movesAndTime(game.status, elapsedMs: elapsed))
                 .font(.footnote.monospacedDigit())
-                .accessibilityLabel("\(game.status.moves) moves, time \(time)")
+                .accessibilityLabel(words.spokenMovesAndTime(game.status, elapsedMs: elapsed))
         }
     }
 }

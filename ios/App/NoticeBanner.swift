@@ -9,27 +9,28 @@ struct NoticeBanner: View {
     let game: GameModel
     /// With Reduce Motion on, a notice fades in and out instead of sliding.
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    @Environment(\.words) private var words
 
     var body: some View {
         Group {
             if game.showMe != .idle {
-                notice(game.showMe == .searching ? "Looking for a win…" : "Showing the win…", systemImage: "play.circle") {
-                    Button("Stop") { game.stopShowingMe() }
+                notice(words.text(game.showMe == .searching ? "ui_looking_for_win" : "ui_showing_win"), systemImage: "play.circle") {
+                    Button(words.text("ui_stop")) { game.stopShowingMe() }
                 }
             } else if game.status.state == .lost {
-                notice("No more moves", systemImage: "xmark.octagon") {
-                    Button("Undo") { withAnimation(.snappy) { game.undo() } }
+                notice(words.text("ui_no_more_moves"), systemImage: "xmark.octagon") {
+                    Button(words.text("ui_undo")) { withAnimation(.snappy) { game.undo() } }
                 }
             } else if game.cannotBeWon {
-                notice("This game can no longer be won", systemImage: "exclamationmark.triangle") {
-                    Button("Undo to a winnable position") {
+                notice(words.text("ui_unwinnable_title"), systemImage: "exclamationmark.triangle") {
+                    Button(words.text("ui_undo_to_winnable")) {
                         Task { await game.undoToWinnable() }
                     }
                     .disabled(game.isThinking)
                 }
             } else if let hint = game.hint {
-                notice(hint.description, systemImage: "lightbulb") {
-                    Button("Play it") { withAnimation(.snappy) { game.play(hint.mv) } }
+                notice(words.say(hint.description), systemImage: "lightbulb") {
+                    Button(words.text("ui_play_it")) { withAnimation(.snappy) { game.play(hint.mv) } }
                 }
             }
         }

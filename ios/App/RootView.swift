@@ -50,10 +50,11 @@ struct RootView: View {
 struct PlayerMessageAlert: ViewModifier {
     let app: AppModel
     let isTop: Bool
+    @Environment(\.words) private var words
 
     func body(content: Content) -> some View {
-        content.alert("Solitaire", isPresented: isShown, presenting: app.message) { _ in
-            Button("OK") {}
+        content.alert(words.text("ui_app_name"), isPresented: isShown, presenting: app.message) { _ in
+            Button(words.text("ui_ok")) {}
         } message: { text in
             Text(text)
         }

@@ -1,10 +1,13 @@
 import SolitaireCore
+import SolitaireModel
 import SwiftUI
 
-/// The core's rules text for one game, a paragraph per entry.
+/// One game's rules in the player's language (the catalogue's text for the core's key), a
+/// paragraph per entry.
 struct RulesView: View {
     let info: GameInfo
     @Environment(\.dismiss) private var dismiss
+    @Environment(\.words) private var words
 
     init(info: GameInfo) {
         self.info = info
@@ -13,17 +16,17 @@ struct RulesView: View {
     var body: some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 12) {
-                Text(info.summary).font(.headline)
-                ForEach(Array(info.rules.enumerated()), id: \.offset) { _, paragraph in
+                Text(words.summary(info)).font(.headline)
+                ForEach(Array(words.rules(info).enumerated()), id: \.offset) { _, paragraph in
                     Text(paragraph)
                 }
             }
             .frame(maxWidth: .infinity, alignment: .leading)
             .padding()
         }
-        .navigationTitle(info.name)
+        .navigationTitle(words.text("ui_rules_title", words.name(info)))
         .toolbar {
-            Button("Done") { dismiss() }
+            Button(words.text("ui_done")) { dismiss() }
         }
     }
 }

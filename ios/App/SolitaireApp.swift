@@ -11,12 +11,13 @@ struct SolitaireApp: App {
             switch launch {
             case .ready(let app):
                 RootView(app: app)
+                    .environment(\.words, app.words)
             case .failed(let reason):
-                ContentUnavailableView(
-                    "Saved games cannot be opened",
-                    systemImage: "exclamationmark.triangle",
-                    description: Text(reason)
-                )
+                ContentUnavailableView {
+                    Label(Words.preferred().text("ui_store_unopenable"), systemImage: "exclamationmark.triangle")
+                } description: {
+                    Text(reason)
+                }
             }
         }
     }
@@ -35,7 +36,7 @@ enum Launch {
             app.reopenLastGame()
             return .ready(app)
         } catch {
-            return .failed(playerMessage(for: error))
+            return .failed(playerMessage(for: error, in: .preferred()))
         }
     }
 }

@@ -1,4 +1,5 @@
 import SolitaireCore
+import SolitaireModel
 import SwiftUI
 
 /// Results per game: played, won, finished by "show me" (played, not won), streaks, best time
@@ -7,6 +8,7 @@ struct StatisticsView: View {
     let rows: [GameOverview]
     let daily: DailyOverview?
     @Environment(\.dismiss) private var dismiss
+    @Environment(\.words) private var words
 
     init(rows: [GameOverview], daily: DailyOverview? = nil) {
         self.rows = rows
@@ -16,27 +18,23 @@ struct StatisticsView: View {
     var body: some View {
         List {
             if let daily {
-                Section("Daily deals") {
-                    LabeledContent("Current daily streak", value: StatsText.days(daily.currentStreak))
-                    LabeledContent("Best daily streak", value: StatsText.days(daily.bestStreak))
+                Section(words.text("ui_daily_deals")) {
+                    ForEach(words.dailyRows(daily), id: \.label) { row in
+                        LabeledContent(row.label, value: row.value)
+                    }
                 }
             }
             ForEach(rows, id: \.info.kind) { row in
-                Section(row.info.name) {
-                    LabeledContent("Played", value: "\(row.stats.played)")
-                    LabeledContent("Won", value: "\(row.stats.won)")
-                    LabeledContent("Finished by show me", value: "\(row.stats.assisted)")
-                    LabeledContent("Win rate", value: StatsText.winRate(row.stats))
-                    LabeledContent("Current streak", value: "\(row.stats.currentStreak)")
-                    LabeledContent("Best streak", value: "\(row.stats.bestStreak)")
-                    LabeledContent("Best time", value: row.stats.bestTimeMs.map { StatsText.time(ms: $0) } ?? "–")
-                    LabeledContent("Fewest moves", value: row.stats.fewestMoves.map { "\($0)" } ?? "–")
+                Section(words.name(row.info)) {
+                    ForEach(words.statsRows(row.stats), id: \.label) { line in
+                        LabeledContent(line.label, value: line.value)
+                    }
                 }
             }
         }
-        .navigationTitle("Statistics")
+        .navigationTitle(words.text("ui_statistics"))
         .toolbar {
-            Button("Done") { dismiss() }
+            Button(words.text("ui_done")) { dismiss() }
         }
     }
 }

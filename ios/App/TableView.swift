@@ -20,6 +20,8 @@ struct TableView: View {
     @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
     /// With Reduce Motion on, cards go to their places at once instead of gliding.
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    /// The core's phrases for each pile, said in the player's language.
+    @Environment(\.words) private var words
 
     /// The table's own coordinates: drags are measured in them, not in the moving card's.
     private static let space = "table"
@@ -69,7 +71,7 @@ struct TableView: View {
     }
 
     private func pileView(_ pile: PileView) -> some View {
-        let words = voiceOver ? game.speech(of: pile.pile) : nil
+        let spoken = voiceOver ? game.speech(of: pile.pile) : nil
         return PileOutline(
             mark: game.emptyMark(of: pile),
             isTarget: drag?.targets.contains(pile.pile) ?? false,
@@ -79,16 +81,16 @@ struct TableView: View {
         .contentShape(Rectangle())
         .onTapGesture { play { game.tapEmpty(pile) } }
         .accessibilityElement()
-        .accessibilityLabel(words?.description ?? "")
-        .accessibilityAddTraits(words?.tap != nil ? .isButton : [])
+        .accessibilityLabel(spoken.map { words.say($0.description) } ?? "")
+        .accessibilityAddTraits(spoken?.tap != nil ? .isButton : [])
         .accessibilityAction {
-            if let tap = words?.tap {
+            if let tap = spoken?.tap {
                 play { game.speak(tap) }
             }
         }
         .accessibilityActions {
-            ForEach(words?.moves ?? [], id: \.label) { move in
-                Button(move.label) { play { game.speak(move) } }
+            ForEach(spoken?.moves ?? [], id: \.label) { move in
+                Button(words.say(move.label)) { play { game.speak(move) } }
             }
         }
         .position(center(of: pile.base))

@@ -10,6 +10,7 @@ struct WinView: View {
     let status: GameStatus
     let onDeal: @MainActor (DealChoice) -> Void
     let onLeave: @MainActor () -> Void
+    @Environment(\.words) private var words
 
     var body: some View {
         VStack(spacing: 16) {
@@ -17,25 +18,25 @@ struct WinView: View {
                 .font(.system(.largeTitle))
                 .foregroundStyle(.yellow)
                 .accessibilityHidden(true)
-            Text(Self.title(of: status))
+            Text(words.winTitle(status))
                 .font(.largeTitle.bold())
                 .multilineTextAlignment(.center)
-            Text("\(status.deal.map { "Deal \($0)" } ?? "This game") in \(status.moves) moves, \(StatsText.time(ms: status.elapsedMs))")
+            Text(words.wonSummary(status))
                 .font(.body)
                 .multilineTextAlignment(.center)
             if status.assisted {
-                Text("It counts as played, not won.")
+                Text(words.text("ui_counts_as_played"))
                     .font(.callout)
                     .foregroundStyle(.secondary)
             }
             VStack(spacing: 8) {
                 if status.daily == nil {
-                    Button("New deal") { onDeal(.random) }
+                    Button(words.text("ui_new_deal")) { onDeal(.random) }
                         .buttonStyle(.borderedProminent)
-                    Button("New winnable deal") { onDeal(.winnable) }
+                    Button(words.text("ui_new_winnable")) { onDeal(.winnable) }
                         .buttonStyle(.bordered)
                 }
-                Button("Choose another game") { onLeave() }
+                Button(words.text("ui_choose_another_game")) { onLeave() }
             }
         }
         .padding(24)
@@ -43,9 +44,5 @@ struct WinView: View {
         .padding()
         .accessibilityElement(children: .contain)
         .accessibilityAddTraits(.isModal)
-    }
-
-    static func title(of status: GameStatus) -> String {
-        status.assisted ? "Solved by show me" : "You won!"
     }
 }

@@ -26,6 +26,7 @@ let ownCode: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "SolitaireKit",
+    defaultLocalization: "en",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "SolitaireModel", targets: ["SolitaireModel", "SolitaireCore"]),
@@ -38,7 +39,14 @@ let package = Package(
             path: "Generated/SolitaireCore",
             linkerSettings: coreLinkerSettings
         ),
-        .target(name: "SolitaireModel", dependencies: ["SolitaireCore"], swiftSettings: ownCode),
+        // The String Catalog is copied as it is (JSON), not compiled into .strings files: `Words`
+        // reads it the same way on iOS, macOS and Linux, whose Foundation cannot compile one.
+        .target(
+            name: "SolitaireModel",
+            dependencies: ["SolitaireCore"],
+            resources: [.copy("Resources/Localizable.xcstrings")],
+            swiftSettings: ownCode
+        ),
         .testTarget(name: "SolitaireModelTests", dependencies: ["SolitaireModel", "SolitaireCore"], swiftSettings: ownCode),
         // `swift run -c release TapBench`: a tap plus the table across the boundary (README.md).
         .executableTarget(name: "TapBench", dependencies: ["SolitaireCore"], path: "Benchmarks/TapBench", swiftSettings: ownCode),

@@ -8,6 +8,11 @@ pub fn spawn(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_solitaire"))
         .args(args)
         .env_remove("NO_COLOR")
+        // English unless a test asks for another language: the locale of whoever runs the tests
+        // must not change what they read.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

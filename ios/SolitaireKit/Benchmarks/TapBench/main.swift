@@ -32,7 +32,7 @@ for info in gameCatalog() {
         card.movable && !((try? game.destinations(pile: card.pile, index: card.position)) ?? []).isEmpty
     }
     guard let card = movable else {
-        print("\(info.name): no card can move in deal 1")
+        print("\(info.slug): no card can move in deal 1")
         continue
     }
     var taps: [UInt64] = []
@@ -51,6 +51,7 @@ for info in gameCatalog() {
             undos.append(end - between)
         }
     }
-    let name = info.name + String(repeating: " ", count: max(0, 13 - info.name.count))
+    // A developer's measurement, not a player's screen: games by their slugs.
+    let name = info.slug + String(repeating: " ", count: max(0, 13 - info.slug.count))
     print("\(name) act(tap): \(summary(taps))   act(undo): \(summary(undos))")
 }

@@ -17,6 +17,8 @@ public final class AppModel {
     /// A sheet is up: the root cannot present the message then, so the sheet does.
     public var isSheetShown = false
 
+    /// The player's language, for every word the app shows (the views read it too).
+    public let words: Words
     private let store: Store
     private let saver: Saver
     private let searches = Searches()
@@ -29,15 +31,18 @@ public final class AppModel {
 
     /// Opens (creating it if need be) the store in `directory`: Application Support on iOS.
     /// `today` gives the date of the daily deals; `showMePace` the wait between the moves
-    /// "show me" plays (tests inject both); `memory` keeps which game is on screen.
+    /// "show me" plays (tests inject both); `memory` keeps which game is on screen; `words` the
+    /// player's language (the device's, by default).
     public init(
         directory: URL,
         today: @escaping @MainActor () -> DailyDate = { localDate() },
         showMePace: Duration = .milliseconds(500),
-        memory: UserDefaults = .standard
+        memory: UserDefaults = .standard,
+        words: Words = .preferred()
     ) throws {
+        self.words = words
         store = try Store.open(dir: directory.path)
-        saver = Saver(store: store)
+        saver = Saver(store: store, words: words)
         self.today = today
         self.showMePace = showMePace
         self.memory = memory
@@ -57,14 +62,14 @@ public final class AppModel {
         do {
             overview = try store.overview()
         } catch {
-            message = playerMessage(for: error)
+            message = playerMessage(for: error, in: words)
             // A damaged statistics file has been set aside: reading again starts afresh.
             overview = (try? store.overview()) ?? []
         }
         do {
             daily = try store.dailyOverview(date: today())
         } catch {
-            message = playerMessage(for: error)
+            message = playerMessage(for: error, in: words)
             daily = try? store.dailyOverview(date: today())
         }
     }
@@ -77,7 +82,7 @@ public final class AppModel {
         do {
             resumed = try store.resume(kind: kind)
         } catch {
-            message = playerMessage(for: error)
+            message = playerMessage(for: error, in: words)
         }
         show(resumed ?? Game.newRandom(kind: kind))
         remember(OpenGame(kind: kind, daily: nil))
@@ -92,7 +97,7 @@ public final class AppModel {
         do {
             show(try store.resumeDaily(kind: kind, date: date))
         } catch {
-            message = playerMessage(for: error)
+            message = playerMessage(for: error, in: words)
             // A damaged daily save has been set aside: the day's deal starts afresh.
             if let game = try? Game.newDaily(kind: kind, date: date) {
                 show(game)
@@ -101,7 +106,7 @@ public final class AppModel {
     }
 
     private func show(_ game: Game) {
-        let model = GameModel(game: game, saver: saver, searches: searches, showMePace: showMePace) { [weak self] text in
+        let model = GameModel(game: game, saver: saver, searches: searches, showMePace: showMePace, words: words) { [weak self] text in
             self?.message = text
         }
         model.resume()

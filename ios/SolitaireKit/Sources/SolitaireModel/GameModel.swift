@@ -33,6 +33,8 @@ public final class GameModel {
     /// under way.
     public var canAskSolver: Bool { !isThinking && showMe == .idle && status.state == .playing }
 
+    /// The player's language: the messages, the empty places' marks, what VoiceOver says.
+    public let words: Words
     private let saver: Saver
     private let searches: Searches
     private let report: @MainActor (String) -> Void
@@ -49,7 +51,7 @@ public final class GameModel {
     @ObservationIgnored private var helpFlag: CancelFlag? = nil
     /// The screen reader's words for the table drawn, by pile: asked of the core once per
     /// position, the first time a screen reader wants them.
-    @ObservationIgnored private var words: [UInt32: PileSpeech]? = nil
+    @ObservationIgnored private var spoken: [UInt32: PileSpeech]? = nil
     /// The pile the last move brought cards to, for a screen reader to say.
     @ObservationIgnored private var receiver: UInt32? = nil
     /// The card being dragged, where it lay when the drag began.
@@ -61,15 +63,18 @@ public final class GameModel {
 
     /// `report` shows the player a message (failures the game cannot show on the table);
     /// `searches` runs the solver off the main actor and off the cooperative pool; `showMePace`
-    /// is the wait between the moves "show me" plays (tests pass zero).
+    /// is the wait between the moves "show me" plays (tests pass zero); `words` the language
+    /// the player reads and hears.
     public init(
         game: Game,
         saver: Saver,
         searches: Searches = Searches(),
         showMePace: Duration = .milliseconds(500),
+        words: Words = .preferred(),
         report: @escaping @MainActor (String) -> Void
     ) {
         self.game = game
+        self.words = words
         self.saver = saver
         self.searches = searches
         self.showMePace = showMePace
@@ -92,9 +97,10 @@ public final class GameModel {
     }
 
     /// What to draw inside `pile`'s outline: what the empty place takes ("A↑", "K↓", "Q", "K–A",
-    /// or "✕" where nothing is left to come); nil while it holds cards, or where anything goes.
+    /// or "✕" where nothing is left to come; in the player's letters, « R–A » in French); nil
+    /// while it holds cards, or where anything goes.
     public func emptyMark(of pile: PileView) -> String? {
-        pile.cardCount == 0 ? pile.empty.symbol : nil
+        pile.cardCount == 0 ? words.mark(pile.empty) : nil
     }
 
     /// Draws the table afresh for `viewport` (the view's size or safe area changed).
@@ -160,21 +166,23 @@ public final class GameModel {
     // MARK: Screen reader
 
     /// The screen reader's words and actions for `pile` ("tableau pile 3, 7 cards, …", "Play
-    /// the queen of spades", "Move the nine of hearts to cell 1"), in the core's words. The core
-    /// is asked once per position, on the first call: call this only while a screen reader runs.
+    /// the queen of spades", "Move the nine of hearts to cell 1"), as the core's phrases: say
+    /// them with `words`. The core is asked once per position, on the first call: call this
+    /// only while a screen reader runs.
     public func speech(of pile: UInt32) -> PileSpeech? {
-        if let words {
-            return words[pile]
+        if let spoken {
+            return spoken[pile]
         }
         let fresh = Dictionary(game.speech().map { ($0.pile, $0) }, uniquingKeysWith: { first, _ in first })
-        words = fresh
+        spoken = fresh
         return fresh[pile]
     }
 
     /// What a screen reader says after a move: the pile the cards went to, as it now is
-    /// ("foundation 2, 3 cards, top card three of hearts"). Nil before any move.
+    /// ("foundation 2, 3 cards, top card three of hearts"), in the player's language. Nil
+    /// before any move.
     public func moveAnnouncement() -> String? {
-        receiver.flatMap { speech(of: $0)?.description }
+        receiver.flatMap { speech(of: $0) }.map { words.say($0.description) }
     }
 
     /// Plays an action a screen reader offered.
@@ -206,7 +214,7 @@ public final class GameModel {
             try saver.abandon(game)
         } catch {
             // The new deal goes ahead; only the statistics of the old one may be off.
-            report(playerMessage(for: error))
+            report(playerMessage(for: error, in: words))
         }
         switch choice {
         case .random: replace(with: Game.newRandom(kind: kind))
@@ -221,7 +229,7 @@ public final class GameModel {
 
     private func replace(with next: Game) {
         game = next
-        words = nil
+        spoken = nil
         draw(next.view(viewport: viewport))
         changed()
     }
@@ -238,7 +246,7 @@ public final class GameModel {
         // A move made meanwhile makes the answer stale.
         guard !flag.isCancelled(), game === self.game, moves == status.moves else { return }
         guard let found else {
-            report("There is no move left to suggest.")
+            report(words.text("msg_no_move_left"))
             return
         }
         hint = found
@@ -253,7 +261,7 @@ public final class GameModel {
         endHelp(flag)
         guard !flag.isCancelled(), game === self.game else { return }
         if undone == 0 {
-            report("No winnable position was found in time.")
+            report(words.text("msg_no_winnable_position"))
             return
         }
         // The core moved back on its own: ask what changed since the table drawn.
@@ -315,9 +323,9 @@ public final class GameModel {
         switch found.verdict {
         case .unwinnable:
             cannotBeWon = true
-            report("This position cannot be won: the solver proved it.")
+            report(words.text("msg_unwinnable"))
         case .unknown:
-            report("The solver found no win in time.")
+            report(words.text("msg_no_win_in_time"))
         case .winnable:
             showMe = .playing
             for move in found.moves {
@@ -332,7 +340,7 @@ public final class GameModel {
                     // The position is no longer the one the line was found for.
                     return
                 } catch {
-                    report(playerMessage(for: error))
+                    report(playerMessage(for: error, in: words))
                     return
                 }
             }
@@ -370,7 +378,7 @@ public final class GameModel {
         } catch GameError.IllegalMove {
             return .unchanged
         } catch {
-            report(playerMessage(for: error))
+            report(playerMessage(for: error, in: words))
             return .unchanged
         }
     }
@@ -383,7 +391,7 @@ public final class GameModel {
         table.apply(update)
         status = update.status
         if update.full || !update.piles.isEmpty || !update.cards.isEmpty {
-            words = nil
+            spoken = nil
         }
         if update.outcome != .unchanged {
             changed()

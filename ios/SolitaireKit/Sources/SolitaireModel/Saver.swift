@@ -9,11 +9,14 @@ public final class Saver: @unchecked Sendable {
     public let failures: AsyncStream<String>
 
     private let store: Store
+    private let words: Words
     private let queue = DispatchQueue(label: "solitaire.saver", qos: .utility)
     private let failure: AsyncStream<String>.Continuation
 
-    public init(store: Store) {
+    /// `words`: the language of the messages about failed saves.
+    public init(store: Store, words: Words = .preferred()) {
         self.store = store
+        self.words = words
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         failures = stream
         failure = continuation
@@ -25,11 +28,11 @@ public final class Saver: @unchecked Sendable {
     }
 
     public func save(_ game: Game) {
-        queue.async { [store, failure] in
+        queue.async { [store, failure, words] in
             do {
                 try store.save(game: game)
             } catch {
-                failure.yield(playerMessage(for: error))
+                failure.yield(playerMessage(for: error, in: words))
             }
         }
     }

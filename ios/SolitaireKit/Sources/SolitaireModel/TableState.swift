@@ -70,39 +70,3 @@ public struct TableState: Equatable, Sendable {
         slots = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1[keyPath: key], $0) })
     }
 }
-
-/// What a card's corner shows for `rank` (1 = ace … 13 = king): "A", "2" … "10", "J", "Q", "K".
-/// The one place that writes ranks, so the one place to localise them.
-public func rankLabel(_ rank: UInt32) -> String {
-    switch rank {
-    case 1: "A"
-    case 11: "J"
-    case 12: "Q"
-    case 13: "K"
-    default: String(rank)
-    }
-}
-
-extension EmptyMark {
-    /// What an empty pile's outline shows: the rank that starts it with a foundation's
-    /// direction ("A↑", "K↓", "Q"), "K–A" where a whole suit goes at once, "✕" where nothing more
-    /// comes; nil where anything goes.
-    public var symbol: String? {
-        switch self {
-        case .plain: nil
-        case .starts(let rank, let direction): rankLabel(rank) + (direction?.arrow ?? "")
-        case .wholeSuit: "K–A"
-        case .spent: "✕"
-        }
-    }
-}
-
-extension BuildDirection {
-    var arrow: String {
-        switch self {
-        case .up: "↑"
-        case .down: "↓"
-        case .upOrDown: "↕"
-        }
-    }
-}

@@ -26,14 +26,14 @@ struct EmptyPlacesTests {
 
     @Test("Ranks and empty marks are written as the cards and outlines show them")
     func ranksAndMarksAreWritten() {
-        #expect((1...13).map { rankLabel($0) } == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
-        #expect(EmptyMark.plain.symbol == nil)
-        #expect(EmptyMark.starts(rank: 1, direction: .up).symbol == "A↑")
-        #expect(EmptyMark.starts(rank: 13, direction: .down).symbol == "K↓")
-        #expect(EmptyMark.starts(rank: 7, direction: .upOrDown).symbol == "7↕")
-        #expect(EmptyMark.starts(rank: 12, direction: nil).symbol == "Q")
-        #expect(EmptyMark.wholeSuit.symbol == "K–A")
-        #expect(EmptyMark.spent.symbol == "✕")
+        #expect((1...13).map { english.rankLabel($0) } == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
+        #expect(english.mark(.plain) == nil)
+        #expect(english.mark(.starts(rank: 1, direction: .up)) == "A↑")
+        #expect(english.mark(.starts(rank: 13, direction: .down)) == "K↓")
+        #expect(english.mark(.starts(rank: 7, direction: .upOrDown)) == "7↕")
+        #expect(english.mark(.starts(rank: 12, direction: nil)) == "Q")
+        #expect(english.mark(.wholeSuit) == "K–A")
+        #expect(english.mark(.spent) == "✕")
     }
 
     @Test("Chequers' four rising and four falling foundations are told apart")
@@ -55,7 +55,7 @@ private func checkEmptyPlaces(of model: GameModel) throws -> Set<PileKind> {
     for pile in model.table.piles where pile.cardCount == 0 {
         kinds.insert(pile.kind)
         // "foundation 5, builds down from king, empty": what follows the label.
-        let description = try #require(model.speech(of: pile.pile)).description
+        let description = english.say(try #require(model.speech(of: pile.pile)).description)
         let said = try #require(description.firstRange(of: ", ").map { String(description[$0.upperBound...]) }, "\(description)")
         let mark = model.emptyMark(of: pile)
         switch mark {
@@ -70,9 +70,9 @@ private func checkEmptyPlaces(of model: GameModel) throws -> Set<PileKind> {
             let rank = try #require(rankNames[String(letters)], "\(symbol)")
             switch symbol.dropFirst(letters.count) {
             case "": #expect(said == "takes only \(rank.hasPrefix("a") || rank.hasPrefix("e") ? "an" : "a") \(rank), empty")
-            case "↑": #expect(said == "builds up from \(rank), empty")
-            case "↓": #expect(said == "builds down from \(rank), empty")
-            case "↕": #expect(said == "builds up or down from \(rank), empty")
+            case "↑": #expect(said == "builds up from the \(rank), empty")
+            case "↓": #expect(said == "builds down from the \(rank), empty")
+            case "↕": #expect(said == "builds up or down from the \(rank), empty")
             default: Issue.record("unknown mark \(symbol)")
             }
         }

@@ -117,7 +117,7 @@ struct ShowMeTests {
             // Dnieper 10 is missing from the proven list: the solver proves it cannot be won.
             let harness = try Harness(game: Game(kind: .dnieper, deal: 10), folder: folder, showMePace: .zero)
             await harness.model.showMeTheWin()
-            #expect(harness.reports == ["This position cannot be won: the solver proved it."])
+            #expect(harness.reports == ["This position cannot be won: the solver proved it"])
             #expect(harness.model.cannotBeWon)
             #expect(harness.model.status.moves == 0)
             #expect(!harness.model.status.assisted)
@@ -129,7 +129,7 @@ struct ShowMeTests {
         try await withTemporaryFolder { folder in
             let harness = try Harness(game: Game(kind: .chequers, deal: winningDeal(.chequers)), folder: folder, showMePace: .zero)
             await harness.model.showMeTheWin(budgetMs: 0)
-            #expect(harness.reports == ["The solver found no win in time."])
+            #expect(harness.reports == ["The solver found no win in time"])
             #expect(harness.model.status.moves == 0)
             #expect(!harness.model.cannotBeWon)
         }

@@ -117,6 +117,10 @@ func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     return try await body(url)
 }
 
+/// The app's words in English and in French, whatever the machine's language.
+let english = Words(language: "en")
+let french = Words(language: "fr")
+
 /// A model over `game` whose saves go to `store`; every message it shows lands in `reports`.
 @MainActor
 final class Harness {
@@ -125,10 +129,10 @@ final class Harness {
     let model: GameModel
     private let messages = Messages()
 
-    init(game: Game, folder: URL, showMePace: Duration = .milliseconds(500), searches: Searches = Searches()) throws {
+    init(game: Game, folder: URL, showMePace: Duration = .milliseconds(500), searches: Searches = Searches(), words: Words = english) throws {
         store = try Store.open(dir: folder.path)
-        saver = Saver(store: store)
-        model = GameModel(game: game, saver: saver, searches: searches, showMePace: showMePace) { [messages] in messages.all.append($0) }
+        saver = Saver(store: store, words: words)
+        model = GameModel(game: game, saver: saver, searches: searches, showMePace: showMePace, words: words) { [messages] in messages.all.append($0) }
         model.setViewport(phone)
     }
 

@@ -16,6 +16,7 @@ import androidx.compose.material3.MaterialTheme
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
 import app.solitaire.ui.shared.LocalTableModifier
+import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.SolitaireTheme
@@ -28,8 +29,10 @@ class MainActivity : ComponentActivity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         enableEdgeToEdge()
         super.onCreate(savedInstanceState)
+        // A change of language recreates the activity, and with it these words.
+        val words = AndroidWords(resources, packageName)
         setContent {
-            SolitaireTheme(dark = isSystemInDarkTheme()) {
+            CompositionLocalProvider(LocalWords provides words) { SolitaireTheme(dark = isSystemInDarkTheme()) {
                 BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
                 Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(model.app)) {
                     // A drag that starts near the screen's edge moves a card; it does not go Back.
@@ -37,7 +40,7 @@ class MainActivity : ComponentActivity() {
                         SolitaireApp(model.app, Modifier.safeDrawingPadding())
                     }
                 }
-            }
+            } }
         }
     }
 

@@ -31,7 +31,7 @@ fun main(args: Array<String>) {
                     sent = update.cards.size
                 }
             }
-            println("%-13s tap + what to draw: %s   undo + what to draw: %s   (%d cards sent)".format(info.name, summary(taps), summary(undos), sent))
+            println("%-13s tap + what to draw: %s   undo + what to draw: %s   (%d cards sent)".format(info.slug, summary(taps), summary(undos), sent))
         }
     }
 }

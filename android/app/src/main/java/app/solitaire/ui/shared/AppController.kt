@@ -61,7 +61,7 @@ class AppController(
     var daily: DailyOverview? by mutableStateOf(null)
         private set
 
-    /** A one-off notice for the player, e.g. a damaged save that was put aside. */
+    /** A one-off notice for the player, e.g. a damaged save that was put aside: its key in [Words]. */
     var message: String? by mutableStateOf(null)
         private set
 
@@ -178,20 +178,20 @@ class AppController(
     private fun load(kind: GameKind): Game? = try {
         store.resume(kind) ?: newDeal(kind)
     } catch (e: GameException.CorruptSave) {
-        message = "Your saved game could not be read, so it was put aside. Here is a new deal."
+        message = "msg_saved_unreadable"
         newDeal(kind)
     } catch (e: GameException) {
-        message = "Your saved game could not be opened. Please try again."
+        message = "msg_saved_unopenable"
         null
     }
 
     private fun loadDaily(kind: GameKind): Game? = try {
         store.resumeDaily(kind, today())
     } catch (e: GameException.CorruptSave) {
-        message = "Your daily game could not be read, so it was put aside. Here it is afresh."
+        message = "msg_daily_unreadable"
         Game.newDaily(kind, today())
     } catch (e: GameException) {
-        message = "Today's deal could not be opened. Please try again."
+        message = "msg_daily_unopenable"
         null
     }
 
@@ -251,14 +251,14 @@ class AppController(
     private fun readOverview(): List<GameOverview>? = try {
         store.overview()
     } catch (e: GameException.CorruptSave) {
-        message = "Your statistics could not be read, so they were put aside and start again."
+        message = "msg_stats_reset"
         try {
             store.overview()
         } catch (e: GameException) {
             null
         }
     } catch (e: GameException) {
-        message = "Your statistics could not be read."
+        message = "msg_stats_unreadable"
         null
     }
 }

@@ -41,14 +41,15 @@ fun ChooserScreen(
     onStatistics: () -> Unit,
     modifier: Modifier = Modifier,
 ) {
+    val words = LocalWords.current
     Surface(modifier.fillMaxSize()) {
         LazyColumn(
             Modifier.fillMaxSize(),
             horizontalAlignment = Alignment.CenterHorizontally,
             verticalArrangement = Arrangement.spacedBy(12.dp),
         ) {
-            item { Text("Solitaire", style = MaterialTheme.typography.headlineMedium, modifier = Modifier.padding(top = 16.dp)) }
-            item { TextButton(onClick = onStatistics, modifier = Modifier.heightIn(min = 48.dp)) { Text("Statistics") } }
+            item { Text(words.text("ui_app_name"), style = MaterialTheme.typography.headlineMedium, modifier = Modifier.padding(top = 16.dp)) }
+            item { TextButton(onClick = onStatistics, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_statistics")) } }
             if (daily != null) item("daily") { DailyDeals(catalog, daily, onDaily) }
             items(catalog, key = { it.slug }) { info ->
                 GameRow(info, overview.firstOrNull { it.info.kind == info.kind }, onPlay, onRules)
@@ -59,21 +60,22 @@ fun ChooserScreen(
 
 @Composable
 private fun GameRow(info: GameInfo, row: GameOverview?, onPlay: (GameInfo) -> Unit, onRules: (GameInfo) -> Unit) {
+    val words = LocalWords.current
     Card(
         Modifier.widthIn(max = 640.dp).fillMaxWidth().padding(horizontal = 16.dp)
             .heightIn(min = 48.dp)
             // One stop for TalkBack: name, whether a game is waiting, summary and statistics.
             .semantics(mergeDescendants = true) {}
-            .clickable(onClickLabel = "Play ${info.name}") { onPlay(info) },
+            .clickable(onClickLabel = words.text("ui_play", words.name(info))) { onPlay(info) },
     ) {
         Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
             Row(verticalAlignment = Alignment.CenterVertically) {
-                Text(info.name, style = MaterialTheme.typography.titleLarge, modifier = Modifier.weight(1f))
-                if (row?.inProgress == true) AssistChip(onClick = { onPlay(info) }, label = { Text("In progress") })
+                Text(words.name(info), style = MaterialTheme.typography.titleLarge, modifier = Modifier.weight(1f))
+                if (row?.inProgress == true) AssistChip(onClick = { onPlay(info) }, label = { Text(words.text("ui_in_progress")) })
             }
-            Text(info.summary, style = MaterialTheme.typography.bodyMedium)
-            if (row != null) Text(statsLine(row.stats), style = MaterialTheme.typography.bodySmall)
-            TextButton(onClick = { onRules(info) }, modifier = Modifier.heightIn(min = 48.dp)) { Text("Rules") }
+            Text(words.summary(info), style = MaterialTheme.typography.bodyMedium)
+            if (row != null) Text(statsLine(words, row.stats), style = MaterialTheme.typography.bodySmall)
+            TextButton(onClick = { onRules(info) }, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
         }
     }
 }
@@ -81,22 +83,23 @@ private fun GameRow(info: GameInfo, row: GameOverview?, onPlay: (GameInfo) -> Un
 /** Each game's deal of the day, marked once won today, and the days in a row with one won. */
 @Composable
 private fun DailyDeals(catalog: List<GameInfo>, daily: DailyOverview, onDaily: (GameInfo) -> Unit) {
+    val words = LocalWords.current
     Card(Modifier.widthIn(max = 640.dp).fillMaxWidth().padding(horizontal = 16.dp)) {
         Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-            Text("Daily deals", style = MaterialTheme.typography.titleLarge)
+            Text(words.text("ui_daily_deals"), style = MaterialTheme.typography.titleLarge)
             Text(
-                "Days in a row: ${daily.currentStreak} (best ${daily.bestStreak})",
+                words.text("ui_daily_streak", daily.currentStreak.toLong(), daily.bestStreak.toLong()),
                 style = MaterialTheme.typography.bodySmall,
             )
             for (entry in daily.games) {
                 val info = catalog.firstOrNull { it.kind == entry.kind } ?: continue
                 val state = when {
-                    entry.won -> "won today"
-                    entry.inProgress -> "in progress"
-                    else -> "deal ${entry.deal}"
+                    entry.won -> words.text("ui_daily_won")
+                    entry.inProgress -> words.text("ui_daily_in_progress")
+                    else -> words.text("ui_deal_lower", entry.deal.toLong())
                 }
                 TextButton(onClick = { onDaily(info) }, modifier = Modifier.heightIn(min = 48.dp)) {
-                    Text("${if (entry.won) "✓ " else ""}${info.name}: $state")
+                    Text("${if (entry.won) "✓ " else ""}${words.text("ui_daily_entry", words.name(info), state)}")
                 }
             }
         }

@@ -1,5 +1,6 @@
 package app.solitaire.ui.shared
 
+import androidx.compose.runtime.Composable
 import app.solitaire.core.BuildDirection
 import app.solitaire.core.CardView
 import app.solitaire.core.EmptyMark
@@ -57,24 +58,21 @@ private fun <T> List<T>.patched(changes: List<T>, slot: (T) -> Int): List<T> {
     return out as List<T>
 }
 
-/** What a card's corner shows for `rank` (1 = Ace … 13 = King). */
-fun rankLabel(rank: UInt): String = when (rank.toInt()) {
-    1 -> "A"
-    11 -> "J"
-    12 -> "Q"
-    13 -> "K"
-    else -> rank.toString()
-}
+/** What a card's corner shows for `rank` (1 = Ace … 13 = King), in the player's letters (« R » for a roi). */
+@Composable
+fun rankLabel(rank: UInt): String = rankLabel(LocalWords.current, rank)
+
+fun rankLabel(words: Words, rank: UInt): String = words.text("rank_short_$rank")
 
 /** What an empty pile's outline shows: the rank that starts it, with a foundation's direction; nothing where anything goes. */
-fun EmptyMark.symbol(): String = when (this) {
+fun EmptyMark.symbol(words: Words): String = when (this) {
     EmptyMark.Plain -> ""
-    is EmptyMark.Starts -> rankLabel(rank) + when (direction) {
+    is EmptyMark.Starts -> rankLabel(words, rank) + when (direction) {
         null -> ""
         BuildDirection.UP -> "↑"
         BuildDirection.DOWN -> "↓"
         BuildDirection.UP_OR_DOWN -> "↕"
     }
-    EmptyMark.WholeSuit -> "K–A"
+    EmptyMark.WholeSuit -> words.text("mark_whole_suit")
     EmptyMark.Spent -> "✕"
 }

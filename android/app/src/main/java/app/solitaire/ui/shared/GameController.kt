@@ -87,7 +87,7 @@ class GameController(
     var stats: GameStats? by mutableStateOf(null)
         private set
 
-    /** A short line for the player ("No move left"), cleared by the next move. */
+    /** A short line for the player ("No move left"), cleared by the next move: its key in [Words]. */
     var message: String? by mutableStateOf(null)
         private set
 
@@ -194,7 +194,7 @@ class GameController(
             searchingHint = false
             if (asked !== game || at != revision || cancel.isCancelled()) return@launch
             hint = found
-            message = if (found == null) "No move left" else null
+            message = if (found == null) "msg_no_move_left" else null
         }
     }
 
@@ -202,7 +202,7 @@ class GameController(
         // The daily game has its own save; another deal from here would be saved over the game
         // in progress of this kind.
         if (status.daily != null && action != NewGame.Restart) {
-            message = "This is the daily deal: restart it, or pick another game from the chooser"
+            message = "msg_daily_no_new"
             return
         }
         val inProgress = status.moves > 0u && status.state == PlayState.PLAYING
@@ -244,7 +244,7 @@ class GameController(
             val shown = viewport
             if (shown != null) show(shown) else status = next.status()
             changed()
-            if (!recorded) message = "The statistics could not be updated"
+            if (!recorded) message = "msg_stats_not_updated"
         }
     }
 
@@ -295,11 +295,11 @@ class GameController(
             if (asked !== game || moves != status.moves) return@launch // the position changed meanwhile
             when (found.verdict) {
                 Verdict.UNWINNABLE -> {
-                    message = "This position cannot be won: the solver proved it"
+                    message = "msg_unwinnable"
                     // As on iOS: the dialog that offers to undo back to where it can still be won.
                     notice = Notice.Unwinnable
                 }
-                Verdict.UNKNOWN -> message = "The solver found no win in time"
+                Verdict.UNKNOWN -> message = "msg_no_win_in_time"
                 Verdict.WINNABLE -> {
                     showMe = ShowMeState.PLAYING
                     playLine(asked, found.moves)
@@ -329,7 +329,7 @@ class GameController(
             } catch (e: GameException.IllegalMove) {
                 return // the position is no longer the one the line was found for
             } catch (e: GameException) {
-                message = "Could not play the solver's move"
+                message = "msg_solver_move_failed"
                 return
             }
             drawn(update)
@@ -379,7 +379,7 @@ class GameController(
             stats = try {
                 store.stats(kind)
             } catch (e: GameException) {
-                message = "The statistics could not be read"
+                message = "msg_stats_not_read"
                 null
             }
         }
@@ -391,7 +391,7 @@ class GameController(
             try {
                 store.save(saved)
             } catch (e: GameException) {
-                message = "Could not save this game"
+                message = "msg_not_saved"
             }
         }
     }

@@ -28,16 +28,20 @@ import app.solitaire.core.PlayState
 @Composable
 fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
     val status = controller.status
+    val words = LocalWords.current
     Row(modifier.fillMaxWidth()) {
-        Control("Undo", enabled = status.canUndo) { controller.undo() }
-        Control("Redo", enabled = status.canRedo) { controller.redo() }
-        Control(if (controller.searchingHint) "Hint…" else "Hint", description = "Hint") { controller.requestHint() }
+        Control(words.text("ui_undo"), enabled = status.canUndo) { controller.undo() }
+        Control(words.text("ui_redo"), enabled = status.canRedo) { controller.redo() }
+        Control(
+            words.text(if (controller.searchingHint) "ui_hint_searching" else "ui_hint"),
+            description = words.text("ui_hint"),
+        ) { controller.requestHint() }
         NewGameMenu(controller)
         ShowMeControl(controller)
         Control(
-            label = if (status.autoPlay) "Auto ✓" else "Auto",
-            description = "Auto-play",
-            state = if (status.autoPlay) "on" else "off",
+            label = words.text(if (status.autoPlay) "ui_auto_checked" else "ui_auto"),
+            description = words.text("ui_auto_play"),
+            state = words.text(if (status.autoPlay) "ui_on" else "ui_off"),
         ) { controller.setAutoPlay(!status.autoPlay) }
     }
 }
@@ -45,27 +49,30 @@ fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
 /** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */
 @Composable
 private fun RowScope.ShowMeControl(controller: GameController) {
+    val words = LocalWords.current
+    val (stop, stopShowMe) = words.text("ui_stop") to words.text("ui_stop_show_me")
     when (controller.showMe) {
-        ShowMeState.IDLE -> Control("Show me", enabled = controller.status.state == PlayState.PLAYING) { controller.showMeTheWin() }
-        ShowMeState.SEARCHING -> Control("Stop", description = "Stop show me", state = "searching") { controller.stopShowingMe() }
-        ShowMeState.PLAYING -> Control("Stop", description = "Stop show me", state = "playing") { controller.stopShowingMe() }
+        ShowMeState.IDLE -> Control(words.text("ui_show_me"), enabled = controller.status.state == PlayState.PLAYING) { controller.showMeTheWin() }
+        ShowMeState.SEARCHING -> Control(stop, description = stopShowMe, state = words.text("ui_searching")) { controller.stopShowingMe() }
+        ShowMeState.PLAYING -> Control(stop, description = stopShowMe, state = words.text("ui_playing")) { controller.stopShowingMe() }
     }
 }
 
 @Composable
 private fun RowScope.NewGameMenu(controller: GameController) {
     var open by remember { mutableStateOf(false) }
+    val words = LocalWords.current
     Box(Modifier.weight(1f)) {
-        ControlButton("New…", "New game", enabled = true, state = null, Modifier.fillMaxWidth()) { open = true }
+        ControlButton(words.text("ui_new"), words.text("ui_new_game"), enabled = true, state = null, Modifier.fillMaxWidth()) { open = true }
         DropdownMenu(expanded = open, onDismissRequest = { open = false }) {
             fun choose(action: () -> Unit) {
                 open = false
                 action()
             }
-            DropdownMenuItem(text = { Text("New deal") }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
-            DropdownMenuItem(text = { Text("New winnable deal") }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
-            DropdownMenuItem(text = { Text("Deal by number…") }, onClick = { choose { controller.askDealNumber() } })
-            DropdownMenuItem(text = { Text("Restart this deal") }, onClick = { choose { controller.requestNewGame(NewGame.Restart) } })
+            DropdownMenuItem(text = { Text(words.text("ui_new_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
+            DropdownMenuItem(text = { Text(words.text("ui_new_winnable")) }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
+            DropdownMenuItem(text = { Text(words.text("ui_deal_by_number")) }, onClick = { choose { controller.askDealNumber() } })
+            DropdownMenuItem(text = { Text(words.text("ui_restart_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Restart) } })
         }
     }
 }

@@ -55,20 +55,23 @@ fun GameScreen(
     NoticeDialogs(controller, onBackToGames = onBack)
 }
 
-/** "Deal 7 · 12 moves · 3:05": which deal, the player's moves and the playing time. */
-fun statusLine(status: GameStatus, elapsedMs: ULong): String =
-    "${status.deal?.let { "Deal $it" } ?: "Position"} · ${if (status.moves == 1u) "1 move" else "${status.moves} moves"} · ${formatTime(elapsedMs)}"
+/** "Deal 7 · 12 moves · 3:05" ("Donne 7 · 12 coups · 3:05"): which deal, the player's moves and the playing time. */
+fun Words.statusLine(status: GameStatus, elapsedMs: ULong): String {
+    val game = status.deal?.let { text("ui_deal", it.toLong()) } ?: text("ui_position")
+    return plural("ui_status", status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
+}
 
 @Composable
 private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Unit, onRules: () -> Unit) {
     val status = controller.status
+    val words = LocalWords.current
     Row(Modifier.fillMaxWidth().heightIn(min = 48.dp), verticalAlignment = Alignment.CenterVertically) {
-        TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text("Games") }
+        TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
         Column(Modifier.weight(1f).padding(horizontal = 4.dp)) {
-            Text(info.name, style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
+            Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
             // The hint, or a short message, replaces the status line and is read out when it comes;
             // the status line (moves, clock) changes too often to be read out each time.
-            val note = controller.hint?.description ?: controller.message
+            val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
             if (note != null) {
                 Text(
                     note,
@@ -88,7 +91,7 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
                     value = controller.game.elapsedMs()
                 }
                 Text(
-                    statusLine(status, elapsed),
+                    words.statusLine(status, elapsed),
                     style = MaterialTheme.typography.bodySmall,
                     maxLines = 1,
                     overflow = TextOverflow.Ellipsis,
@@ -96,6 +99,6 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
                 )
             }
         }
-        TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text("Rules") }
+        TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
     }
 }

@@ -17,40 +17,43 @@ import app.solitaire.core.GameStats
 /** Shows the controller's current notice, if any, as a dialog with its way out. */
 @Composable
 fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
+    val words = LocalWords.current
     when (val notice = controller.notice) {
         null -> Unit
         Notice.Won -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
-            title = { Text(if (controller.status.assisted) "Solved by show me" else "You won!") },
+            title = { Text(words.text(if (controller.status.assisted) "ui_solved_by_show_me" else "ui_you_won")) },
             text = {
                 Column {
-                    Text("${controller.status.deal?.let { "Deal $it" } ?: "This game"} in ${controller.status.moves} moves, ${formatTime(controller.status.elapsedMs)}.")
-                    controller.stats?.let { Text(statsLine(it)) }
+                    val status = controller.status
+                    val game = status.deal?.let { words.text("ui_deal", it.toLong()) } ?: words.text("ui_this_game")
+                    Text(words.plural("ui_won_summary", status.moves.toInt(), status.moves.toLong(), game, formatTime(status.elapsedMs)))
+                    controller.stats?.let { Text(statsLine(words, it)) }
                 }
             },
-            confirmButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text("New deal") } },
-            dismissButton = { TextButton(onClick = onBackToGames) { Text("Back to games") } },
+            confirmButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text(words.text("ui_new_deal")) } },
+            dismissButton = { TextButton(onClick = onBackToGames) { Text(words.text("ui_back_to_games")) } },
         )
         Notice.NoMoreMoves -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
-            title = { Text("No more moves") },
-            text = { Text("Nothing can move any more. Undo to try another way, or start a new deal.") },
-            confirmButton = { TextButton(onClick = controller::undo) { Text("Undo") } },
-            dismissButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text("New deal") } },
+            title = { Text(words.text("ui_no_more_moves")) },
+            text = { Text(words.text("ui_no_more_moves_text")) },
+            confirmButton = { TextButton(onClick = controller::undo) { Text(words.text("ui_undo")) } },
+            dismissButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text(words.text("ui_new_deal")) } },
         )
         Notice.Unwinnable -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
-            title = { Text("This game can no longer be won") },
-            text = { Text("Undo back to the last position from which it can still be won?") },
-            confirmButton = { TextButton(onClick = controller::undoToWinnable) { Text("Undo to winnable") } },
-            dismissButton = { TextButton(onClick = controller::dismissNotice) { Text("Keep playing") } },
+            title = { Text(words.text("ui_unwinnable_title")) },
+            text = { Text(words.text("ui_unwinnable_text")) },
+            confirmButton = { TextButton(onClick = controller::undoToWinnable) { Text(words.text("ui_undo_to_winnable")) } },
+            dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_keep_playing")) } },
         )
         is Notice.Confirm -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
-            title = { Text(if (notice.action == NewGame.Restart) "Restart this deal?" else "Start a new deal?") },
-            text = { Text("The game in progress will count as lost.") },
-            confirmButton = { TextButton(onClick = { controller.perform(notice.action) }) { Text("Yes") } },
-            dismissButton = { TextButton(onClick = controller::dismissNotice) { Text("Cancel") } },
+            title = { Text(words.text(if (notice.action == NewGame.Restart) "ui_restart_question" else "ui_new_deal_question")) },
+            text = { Text(words.text("ui_counts_as_lost")) },
+            confirmButton = { TextButton(onClick = { controller.perform(notice.action) }) { Text(words.text("ui_yes")) } },
+            dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_cancel")) } },
         )
         Notice.AskDealNumber -> DealNumberDialog(controller)
     }
@@ -61,22 +64,23 @@ private fun DealNumberDialog(controller: GameController) {
     // Saveable: a rotation while typing must not lose the number.
     var text by rememberSaveable { mutableStateOf("") }
     val number = text.toULongOrNull()
+    val words = LocalWords.current
     AlertDialog(
         onDismissRequest = controller::dismissNotice,
-        title = { Text("Deal by number") },
+        title = { Text(words.text("ui_deal_by_number_title")) },
         text = {
             OutlinedTextField(
                 value = text,
                 onValueChange = { typed -> text = typed.filter(Char::isDigit).take(19) },
-                label = { Text("Deal number") },
+                label = { Text(words.text("ui_deal_number")) },
                 singleLine = true,
                 keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Number),
             )
         },
         confirmButton = {
-            TextButton(enabled = number != null, onClick = { number?.let { controller.requestNewGame(NewGame.Deal(it)) } }) { Text("Deal") }
+            TextButton(enabled = number != null, onClick = { number?.let { controller.requestNewGame(NewGame.Deal(it)) } }) { Text(words.text("ui_deal_button")) }
         },
-        dismissButton = { TextButton(onClick = controller::dismissNotice) { Text("Cancel") } },
+        dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_cancel")) } },
     )
 }
 
@@ -86,12 +90,12 @@ fun formatTime(ms: ULong): String {
     return "${seconds / 60u}:${(seconds % 60u).toString().padStart(2, '0')}"
 }
 
-fun statsLine(stats: GameStats): String = buildString {
-    append("Played ${stats.played}, won ${stats.won}")
-    if (stats.played > 0u) append(" (${stats.won * 100u / stats.played}%)")
+fun statsLine(words: Words, stats: GameStats): String = buildString {
+    append(words.text("ui_stats_played", stats.played.toLong(), stats.won.toLong()))
+    if (stats.played > 0u) append(words.text("ui_stats_rate", (stats.won * 100u / stats.played).toLong()))
     // Finished by "show me": played, not won, so told apart from the wins.
-    if (stats.assisted > 0u) append(", shown ${stats.assisted}")
-    append(" · streak ${stats.currentStreak}, best ${stats.bestStreak}")
-    stats.bestTimeMs?.let { append(" · best time ${formatTime(it)}") }
-    stats.fewestMoves?.let { append(" · fewest moves $it") }
+    if (stats.assisted > 0u) append(words.text("ui_stats_shown", stats.assisted.toLong()))
+    append(words.text("ui_stats_streak", stats.currentStreak.toLong(), stats.bestStreak.toLong()))
+    stats.bestTimeMs?.let { append(words.text("ui_stats_best_time", formatTime(it))) }
+    stats.fewestMoves?.let { append(words.text("ui_stats_fewest", it.toLong())) }
 }

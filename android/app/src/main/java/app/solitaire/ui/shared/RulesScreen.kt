@@ -17,17 +17,18 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.GameInfo
 
-/** A game's rules, one paragraph per entry, as the core words them. */
+/** A game's rules, a paragraph each, in the player's language. */
 @Composable
 fun RulesScreen(info: GameInfo, onBack: () -> Unit, modifier: Modifier = Modifier) {
+    val words = LocalWords.current
     Surface(modifier.fillMaxSize()) {
         LazyColumn(
             Modifier.fillMaxSize().padding(horizontal = 16.dp),
             verticalArrangement = Arrangement.spacedBy(12.dp),
         ) {
-            item { TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text("Back") } }
-            item { Text("${info.name}: rules", style = MaterialTheme.typography.headlineSmall) }
-            items(info.rules) { paragraph ->
+            item { TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_back")) } }
+            item { Text(words.text("ui_rules_title", words.name(info)), style = MaterialTheme.typography.headlineSmall) }
+            items(words.rules(info)) { paragraph ->
                 Text(paragraph, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.widthIn(max = 720.dp).fillMaxWidth())
             }
         }

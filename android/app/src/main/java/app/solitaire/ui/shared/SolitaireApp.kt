@@ -32,11 +32,12 @@ fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
             )
         }
     }
-    app.message?.let { text ->
+    app.message?.let { key ->
+        val words = LocalWords.current
         AlertDialog(
             onDismissRequest = app::dismissMessage,
-            text = { Text(text) },
-            confirmButton = { TextButton(onClick = app::dismissMessage) { Text("OK") } },
+            text = { Text(words.text(key)) },
+            confirmButton = { TextButton(onClick = app::dismissMessage) { Text(words.text("ui_ok")) } },
         )
     }
 }

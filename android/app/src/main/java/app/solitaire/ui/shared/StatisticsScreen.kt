@@ -23,38 +23,44 @@ import app.solitaire.core.DailyOverview
 import app.solitaire.core.GameOverview
 import app.solitaire.core.GameStats
 
-/** One game's results as label and value, in the order the statistics page lists them. */
-fun statsRows(stats: GameStats): List<Pair<String, String>> = listOf(
-    "Played" to "${stats.played}",
-    "Won" to "${stats.won}",
-    "Finished by show me" to "${stats.assisted}",
-    "Win rate" to if (stats.played == 0u) "–" else "${stats.won * 100u / stats.played}%",
-    "Current streak" to "${stats.currentStreak}",
-    "Best streak" to "${stats.bestStreak}",
-    "Best time" to (stats.bestTimeMs?.let(::formatTime) ?: "–"),
-    "Fewest moves" to (stats.fewestMoves?.toString() ?: "–"),
+/** One game's results as label and value, in the order the statistics page lists them, in [words]. */
+fun statsRows(words: Words, stats: GameStats): List<Pair<String, String>> {
+    fun count(n: UInt) = words.text("ui_stat_count", n.toLong())
+    val none = words.text("ui_stat_none")
+    return listOf(
+        words.text("ui_stat_played") to count(stats.played),
+        words.text("ui_stat_won") to count(stats.won),
+        words.text("ui_stat_assisted") to count(stats.assisted),
+        words.text("ui_stat_win_rate") to
+            if (stats.played == 0u) none else words.text("ui_stat_percent", (stats.won * 100u / stats.played).toLong()),
+        words.text("ui_stat_current_streak") to count(stats.currentStreak),
+        words.text("ui_stat_best_streak") to count(stats.bestStreak),
+        words.text("ui_stat_best_time") to (stats.bestTimeMs?.let(::formatTime) ?: none),
+        words.text("ui_stat_fewest_moves") to (stats.fewestMoves?.let(::count) ?: none),
+    )
+}
+
+/** The daily deals' streaks as label and value, in [words]. */
+fun dailyRows(words: Words, daily: DailyOverview): List<Pair<String, String>> = listOf(
+    words.text("ui_stat_current_daily_streak") to days(words, daily.currentStreak),
+    words.text("ui_stat_best_daily_streak") to days(words, daily.bestStreak),
 )
 
-/** The daily deals' streaks as label and value. */
-fun dailyRows(daily: DailyOverview): List<Pair<String, String>> = listOf(
-    "Current daily streak" to days(daily.currentStreak),
-    "Best daily streak" to days(daily.bestStreak),
-)
-
-private fun days(count: UInt) = if (count == 1u) "1 day" else "$count days"
+private fun days(words: Words, count: UInt) = words.plural("ui_stat_days", count.toInt(), count.toLong())
 
 /** Results per game (played, won, finished by "show me", streaks, best time, fewest moves), the daily streaks first. */
 @Composable
 fun StatisticsScreen(overview: List<GameOverview>, daily: DailyOverview?, onBack: () -> Unit, modifier: Modifier = Modifier) {
+    val words = LocalWords.current
     Surface(modifier.fillMaxSize()) {
         LazyColumn(
             Modifier.fillMaxSize().padding(horizontal = 16.dp),
             verticalArrangement = Arrangement.spacedBy(12.dp),
         ) {
-            item { TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text("Back") } }
-            item { Text("Statistics", style = MaterialTheme.typography.headlineSmall, modifier = Modifier.semantics { heading() }) }
-            if (daily != null) item("daily") { Section("Daily deals", dailyRows(daily)) }
-            items(overview, key = { it.info.slug }) { row -> Section(row.info.name, statsRows(row.stats)) }
+            item { TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_back")) } }
+            item { Text(words.text("ui_statistics"), style = MaterialTheme.typography.headlineSmall, modifier = Modifier.semantics { heading() }) }
+            if (daily != null) item("daily") { Section(words.text("ui_daily_deals"), dailyRows(words, daily)) }
+            items(overview, key = { it.info.slug }) { row -> Section(words.name(row.info), statsRows(words, row.stats)) }
         }
     }
 }

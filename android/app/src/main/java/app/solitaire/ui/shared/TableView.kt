@@ -111,13 +111,14 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
  */
 @Composable
 private fun PileStop(pile: PileView, controller: GameController) {
+    val words = LocalWords.current
     Box(
         Modifier.at(pile.frame).zIndex(ON_TOP + 2).testTag("stop-${pile.pile}").semantics {
-            val words = controller.speech().firstOrNull { it.pile == pile.pile } ?: return@semantics
-            contentDescription = words.description
-            words.tap?.let { tap -> onClick(label = tap.label) { controller.speak(tap.action); true } }
-            customActions = words.moves.map { move ->
-                CustomAccessibilityAction(move.label) { controller.speak(move.action); true }
+            val spoken = controller.speech().firstOrNull { it.pile == pile.pile } ?: return@semantics
+            contentDescription = words.say(spoken.description)
+            spoken.tap?.let { tap -> onClick(label = words.say(tap.label)) { controller.speak(tap.action); true } }
+            customActions = spoken.moves.map { move ->
+                CustomAccessibilityAction(words.say(move.label)) { controller.speak(move.action); true }
             }
         },
     )
@@ -145,7 +146,7 @@ private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boo
         contentAlignment = Alignment.Center,
     ) {
         // What the empty place takes, drawn with the outline; sized with the pile, like a card's marks.
-        val symbol = pile.empty.symbol()
+        val symbol = pile.empty.symbol(LocalWords.current)
         if (pile.cardCount == 0u && symbol.isNotEmpty()) {
             val size = with(LocalDensity.current) { (pile.base.width * 0.3f).dp.toSp() }
             Text(symbol, color = colors.outline, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))

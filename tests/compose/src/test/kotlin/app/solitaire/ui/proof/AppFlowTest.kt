@@ -5,6 +5,8 @@ import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
+import app.solitaire.core.DailyDate
+import app.solitaire.core.DailyOverview
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.GameStats
@@ -13,7 +15,7 @@ import app.solitaire.core.Verdict
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
-import app.solitaire.ui.shared.SolitaireTheme
+import app.solitaire.ui.shared.dailyRows
 import app.solitaire.ui.shared.statsRows
 import org.junit.Rule
 import org.junit.Test
@@ -38,7 +40,7 @@ class AppFlowTest {
             assertEquals(Verdict.WINNABLE, twin.stillWinnable(60_000u).verdict, "deal $deal suits this test")
         }
         val app = AppController(newStore(), testScope, workers, newDeal = { Game(it, deal) })
-        rule.setContent { SolitaireTheme(dark = false) { SolitaireApp(app) } }
+        rule.setContent { Themed(dark = false) { SolitaireApp(app) } }
 
         rule.onNodeWithText("Dnieper").performClick()
         rule.waitUntil(timeoutMillis = 10_000) { app.screen is Screen.Play }
@@ -64,7 +66,7 @@ class AppFlowTest {
     @Test
     fun theStatisticsPageShowsEveryGameAndTheDailyStreaks() {
         val app = AppController(newStore(), testScope, workers)
-        rule.setContent { SolitaireTheme(dark = false) { SolitaireApp(app) } }
+        rule.setContent { Themed(dark = false) { SolitaireApp(app) } }
         rule.onNodeWithText("Statistics").performClick()
         rule.waitForIdle()
         assertIs<Screen.Statistics>(app.screen)
@@ -84,9 +86,22 @@ class AppFlowTest {
                 "Played" to "3", "Won" to "2", "Finished by show me" to "1", "Win rate" to "66%",
                 "Current streak" to "1", "Best streak" to "2", "Best time" to "2:05", "Fewest moves" to "98",
             ),
-            statsRows(stats),
+            statsRows(english, stats),
         )
-        assertEquals("–", statsRows(GameStats(0u, 0u, 0u, 0u, null, null, 0u)).toMap()["Win rate"], "no rate before a game is played")
+        assertEquals("–", statsRows(english, GameStats(0u, 0u, 0u, 0u, null, null, 0u)).toMap()["Win rate"], "no rate before a game is played")
+        assertEquals(
+            listOf(
+                "Parties jouées" to "3", "Parties gagnées" to "2", "Terminées par le solveur" to "1", "Taux de réussite" to "66\u202f%",
+                "Série en cours" to "1", "Meilleure série" to "2", "Meilleur temps" to "2:05", "Moins de coups" to "98",
+            ),
+            statsRows(french, stats),
+        )
+        val daily = DailyOverview(DailyDate(2026, 11u, 30u), emptyList(), currentStreak = 1u, bestStreak = 2_000u)
+        assertEquals(listOf("Current daily streak" to "1 day", "Best daily streak" to "2,000 days"), dailyRows(english, daily))
+        assertEquals(
+            listOf("Série quotidienne en cours" to "1 jour", "Meilleure série quotidienne" to "2\u202f000 jours"),
+            dailyRows(french, daily),
+        )
     }
 
     /** The shared UI must stay free of Android-only APIs, or Compose Multiplatform cannot build it. */

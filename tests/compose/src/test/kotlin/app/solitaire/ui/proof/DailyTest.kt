@@ -14,7 +14,6 @@ import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
-import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
@@ -33,7 +32,7 @@ class DailyTest {
     fun theChooserListsTheDaysDealsOpensOneAndMarksItOnceWon() {
         val store = newStore()
         val app = AppController(store, testScope, workers, today = { day })
-        rule.setContent { SolitaireTheme(dark = false) { SolitaireApp(app) } }
+        rule.setContent { Themed(dark = false) { SolitaireApp(app) } }
         rule.waitUntil(timeoutMillis = 10_000) { app.daily != null }
         val listed = assertNotNull(app.daily).games.associate { it.kind to it.deal }
         assertEquals(GameKind.entries.associateWith { dailyDeal(it, day) }, listed)

@@ -12,7 +12,6 @@ import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.test.performTextInput
 import app.solitaire.core.GameKind
 import app.solitaire.ui.shared.NoticeDialogs
-import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 
@@ -33,7 +32,7 @@ class DialogsTest {
         rule.setContent {
             if (shown) {
                 CompositionLocalProvider(LocalSaveableStateRegistry provides registry) {
-                    SolitaireTheme(dark = false) { NoticeDialogs(controller, onBackToGames = {}) }
+                    Themed(dark = false) { NoticeDialogs(controller, onBackToGames = {}) }
                 }
             }
         }

@@ -26,7 +26,7 @@ class ErrorPathsTest {
         File(dir, "stats.json").writeText("{ not json")
         val app = AppController(store, testScope, workers)
         eventually("the chooser's rows") { app.overview.size == app.catalog.size }
-        assertEquals("Your statistics could not be read, so they were put aside and start again.", app.message)
+        assertEquals("msg_stats_reset", app.message)
         assertTrue(keptAside("stats"), "the damaged file is kept")
     }
 
@@ -39,7 +39,7 @@ class ErrorPathsTest {
         game.perform(NewGame.Deal(2u))
         eventually("the new deal") { game.status.deal == 2uL }
         eventually("the message") { game.message != null }
-        assertEquals("The statistics could not be updated", game.message)
+        assertEquals("msg_stats_not_updated", game.message)
         assertTrue(keptAside("stats"), "the damaged file is kept")
         assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts in the fresh statistics")
     }
@@ -50,7 +50,7 @@ class ErrorPathsTest {
         val app = AppController(store, testScope, workers, newDeal = { Game(it, DEAL) })
         app.open(info(GameKind.DNIEPER))
         eventually("the message") { app.message != null }
-        assertEquals("Your saved game could not be opened. Please try again.", app.message)
+        assertEquals("msg_saved_unopenable", app.message)
         assertIs<Screen.Chooser>(app.screen)
         assertTrue(unreadable.isDirectory, "nothing was written over it")
     }
@@ -61,7 +61,7 @@ class ErrorPathsTest {
         val game = controller(GameKind.DNIEPER, store)
         game.dealStock()
         drainSaves()
-        assertEquals("Could not save this game", game.message)
+        assertEquals("msg_not_saved", game.message)
         blocker.deleteRecursively()
         game.undo()
         game.redo()

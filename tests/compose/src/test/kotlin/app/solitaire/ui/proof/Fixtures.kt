@@ -10,7 +10,13 @@ import app.solitaire.core.PlayerMove
 import app.solitaire.core.Store
 import app.solitaire.core.Viewport
 import app.solitaire.core.gameCatalog
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import app.solitaire.ui.shared.CatalogueWords
 import app.solitaire.ui.shared.DrawnTable
+import app.solitaire.ui.shared.LocalWords
+import app.solitaire.ui.shared.SolitaireTheme
+import app.solitaire.ui.shared.Words
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Workers
 import kotlinx.coroutines.CoroutineScope
@@ -18,7 +24,21 @@ import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
+import java.io.File
 import java.nio.file.Files
+
+/** The app's words as the desktop window reads them: the Android resources' text. */
+fun catalogue(folder: String, language: String) =
+    CatalogueWords(File("../../android/app/src/main/res/$folder/words.xml").readText(), language)
+
+val english = catalogue("values", "en")
+val french = catalogue("values-fr", "fr")
+
+/** The app's theme, with its words ([english] unless a test asks for another language). */
+@Composable
+fun Themed(dark: Boolean, words: Words = english, content: @Composable () -> Unit) {
+    CompositionLocalProvider(LocalWords provides words) { SolitaireTheme(dark = dark, content = content) }
+}
 
 /** The same deal on every run, so pictures and expectations are stable. */
 const val DEAL: ULong = 7u

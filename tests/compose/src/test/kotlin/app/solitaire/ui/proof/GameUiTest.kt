@@ -37,11 +37,11 @@ import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.say
 import app.solitaire.ui.shared.statusLine
 import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableModifier
-import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
@@ -65,7 +65,7 @@ class GameUiTest {
         if (shown == null) {
             rule.setContent {
                 CompositionLocalProvider(LocalLayoutDirection provides direction) {
-                    shown?.let { SolitaireTheme(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
+                    shown?.let { Themed(dark = false) { GameScreen(it, info(it.status.kind), onBack = {}, onRules = {}) } }
                 }
             }
         }
@@ -154,7 +154,7 @@ class GameUiTest {
         val controller = controller(GameKind.DNIEPER)
         rule.setContent {
             CompositionLocalProvider(LocalTableModifier provides Modifier.onPlaced { covered = it.size }) {
-                SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+                Themed(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
             }
         }
         rule.waitForIdle()
@@ -209,8 +209,9 @@ class GameUiTest {
     fun everyPileAndControlHasADescription() {
         val controller = show(GameKind.CHEQUERS)
         for (words in controller.speech()) {
-            assertTrue(words.description.isNotBlank())
-            rule.onNodeWithTag("stop-${words.pile}", useUnmergedTree = true).assertContentDescriptionEquals(words.description)
+            val said = english.say(words.description)
+            assertTrue(said.isNotBlank() && words.description.all { it.key in english.keys }, said)
+            rule.onNodeWithTag("stop-${words.pile}", useUnmergedTree = true).assertContentDescriptionEquals(said)
         }
         for (control in listOf("Undo", "Redo", "Hint", "New game", "Auto-play")) {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
@@ -222,13 +223,13 @@ class GameUiTest {
     fun everyEmptyPlaceShowsWhatItTakesAndTalkBackSaysIt() {
         val controller = show(GameKind.CHEQUERS)
         val table = controller.table
-        val marked = table.piles.filter { it.cardCount == 0u && it.empty.symbol().isNotEmpty() }
-        assertEquals(setOf("A↑", "K↓"), marked.map { it.empty.symbol() }.toSet(), "Chequers opens with rising and falling foundations empty")
+        val marked = table.piles.filter { it.cardCount == 0u && it.empty.symbol(english).isNotEmpty() }
+        assertEquals(setOf("A↑", "K↓"), marked.map { it.empty.symbol(english) }.toSet(), "Chequers opens with rising and falling foundations empty")
         val speech = controller.speech()
         for (pile in marked) {
-            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.empty.symbol())
-            val said = speech.first { it.pile == pile.pile }.description
-            assertTrue(said.endsWith(if (pile.empty.symbol().endsWith("↑")) "builds up from ace, empty" else "builds down from king, empty"), said)
+            rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertTextEquals(pile.empty.symbol(english))
+            val said = english.say(speech.first { it.pile == pile.pile }.description)
+            assertTrue(said.endsWith(if (pile.empty.symbol(english).endsWith("↑")) "builds up from the ace, empty" else "builds down from the king, empty"), said)
         }
         for (pile in table.piles.filter { it.cardCount > 0u }) {
             rule.onNodeWithTag("mark-${pile.pile}", useUnmergedTree = true).assertDoesNotExist()
@@ -257,9 +258,9 @@ class GameUiTest {
         val actions = stops[table.piles.indexOf(pile)].config[SemanticsActions.CustomActions]
         val move = PlayerMove.Transfer(card.pile, pile.cardCount - card.position, to)
         val words = controller.speech().first { it.pile == pile.pile }
-        assertEquals(words.moves.map { it.label }, actions.map { it.label }, "the stop offers the core's moves, in its words")
+        assertEquals(words.moves.map { english.say(it.label) }, actions.map { it.label }, "the stop offers the core's moves, in words")
         assertTrue(actions.all { it.label.startsWith("Move ") }, actions.joinToString { it.label })
-        val action = actions.first { it.label == words.moves.first { spoken -> spoken.action == Action.Play(move) }.label }
+        val action = actions.first { it.label == english.say(words.moves.first { spoken -> spoken.action == Action.Play(move) }.label) }
         val expected = Game(GameKind.DNIEPER, DEAL).use { twin ->
             twin.moveCards(card.pile, pile.cardCount - card.position, to)
             twin.positionJson()
@@ -278,7 +279,7 @@ class GameUiTest {
         rule.waitForIdle()
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
-        assertEquals("Deal 7 · 12 moves · 3:05", statusLine(controller.status.copy(moves = 12u), 185_000uL))
+        assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
     }
 
     @Test
@@ -287,7 +288,7 @@ class GameUiTest {
         rule.onNodeWithContentDescription("Hint").performClick()
         rule.waitUntil(timeoutMillis = 10_000) { controller.hint != null }
         val hint = assertNotNull(controller.hint)
-        rule.onNodeWithText(hint.description).assertIsDisplayed()
+        rule.onNodeWithText(english.say(hint.description)).assertIsDisplayed()
     }
 
     @Test
@@ -295,7 +296,7 @@ class GameUiTest {
         val store = newStore()
         val controller = controller(GameKind.DNIEPER, store)
         rule.setContent {
-            SolitaireTheme(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+            Themed(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
         }
         val (card, _) = assertNotNull(firstPlayableTap(GameKind.DNIEPER, controller.shownViewport))
         tapCard(card)

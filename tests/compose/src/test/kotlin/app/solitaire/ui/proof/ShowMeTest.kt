@@ -38,7 +38,8 @@ class ShowMeTest {
         assertEquals(1u, stats.assisted)
         assertNull(stats.bestTimeMs)
         assertNull(stats.fewestMoves)
-        assertEquals("Played 1, won 0 (0%), shown 1 · streak 0, best 0", statsLine(stats))
+        assertEquals("Played 1, won 0 (0%), shown 1 · streak 0, best 0", statsLine(english, stats))
+        assertEquals("Jouées\u00a0: 1, gagnées\u00a0: 0 (0\u202f%), par le solveur\u00a0: 1 · série\u00a0: 0, record\u00a0: 0", statsLine(french, stats))
     }
 
     @Test
@@ -78,13 +79,13 @@ class ShowMeTest {
     fun thePlayerIsToldWhenTheSolverProvesTheGameLostOrFindsNothingInTime() {
         val lost = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers, showMePaceMs = 0)
         runBlocking { lost.showMeTheWin().join() }
-        assertEquals("This position cannot be won: the solver proved it", lost.message)
+        assertEquals("msg_unwinnable", lost.message)
         assertEquals(Notice.Unwinnable, lost.notice, "the cannot-be-won dialog, with undo to winnable")
         assertEquals(0u, lost.status.moves, "nothing was played")
 
         val hurried = GameController(Game(GameKind.DNIEPER, provenDnieper), newStore(), testScope, workers, showMePaceMs = 0)
         runBlocking { hurried.showMeTheWin(budgetMs = 0u).join() }
-        assertEquals("The solver found no win in time", hurried.message)
+        assertEquals("msg_no_win_in_time", hurried.message)
         assertEquals(0u, hurried.status.moves)
         assertEquals(ShowMeState.IDLE, hurried.showMe)
     }

@@ -18,7 +18,6 @@ import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.RulesScreen
-import app.solitaire.ui.shared.SolitaireTheme
 import org.jetbrains.skia.EncodedImageFormat
 import org.junit.Test
 import java.io.File
@@ -49,7 +48,7 @@ class TableRenderTest {
                         val dark = size.name == "phone-portrait" && stage == "midgame"
                         val name = "${info.slug}-$stage-${size.name}${if (dark) "-dark" else ""}.png"
                         write(name, size) {
-                            SolitaireTheme(dark = dark) { GameScreen(controller, info, onBack = {}, onRules = {}) }
+                            Themed(dark = dark) { GameScreen(controller, info, onBack = {}, onRules = {}) }
                         }
                     }
                 }
@@ -74,7 +73,7 @@ class TableRenderTest {
                     assertIndicesShow(game.table(Viewport(size.width.toFloat(), size.height.toFloat(), 0f, 0f, 0f, 0f)), name)
                     val controller = GameController(game, store, testScope, workers)
                     write("$name-${size.name}.png", size) {
-                        SolitaireTheme(dark = false) { GameScreen(controller, info, onBack = {}, onRules = {}) }
+                        Themed(dark = false) { GameScreen(controller, info, onBack = {}, onRules = {}) }
                     }
                 }
             }
@@ -133,10 +132,32 @@ class TableRenderTest {
         val overview = store.overview()
         val daily = store.dailyOverview(DailyDate(2026, 11u, 30u))
         write("chooser-phone-portrait.png", sizes[0]) {
-            SolitaireTheme(dark = false) { ChooserScreen(catalog, overview, daily, onPlay = {}, onDaily = {}, onRules = {}, onStatistics = {}) }
+            Themed(dark = false) { ChooserScreen(catalog, overview, daily, onPlay = {}, onDaily = {}, onRules = {}, onStatistics = {}) }
         }
         write("rules-${catalog[0].slug}-phone-portrait.png", sizes[0]) {
-            SolitaireTheme(dark = true) { RulesScreen(catalog[0], onBack = {}) }
+            Themed(dark = true) { RulesScreen(catalog[0], onBack = {}) }
+        }
+    }
+
+    /** The French chooser, a French table (its words are in the status line and the controls) and rules page. */
+    @Test
+    fun rendersTheChooserATableAndARulesPageInFrench() {
+        val catalog = gameCatalog()
+        val daily = store.dailyOverview(DailyDate(2026, 11u, 30u))
+        write("fr-chooser-phone-portrait.png", sizes[0]) {
+            Themed(dark = false, words = french) { ChooserScreen(catalog, store.overview(), daily, onPlay = {}, onDaily = {}, onRules = {}, onStatistics = {}) }
+        }
+        for (size in sizes) {
+            Game(catalog[2].kind, DEAL).use { game ->
+                playSomeMoves(game, 6)
+                val controller = GameController(game, store, testScope, workers)
+                write("fr-${catalog[2].slug}-midgame-${size.name}.png", size) {
+                    Themed(dark = false, words = french) { GameScreen(controller, catalog[2], onBack = {}, onRules = {}) }
+                }
+            }
+        }
+        write("fr-rules-${catalog[4].slug}-phone-portrait.png", sizes[0]) {
+            Themed(dark = false, words = french) { RulesScreen(catalog[4], onBack = {}) }
         }
     }
 
