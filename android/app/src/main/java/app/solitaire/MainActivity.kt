@@ -32,15 +32,17 @@ class MainActivity : ComponentActivity() {
         // A change of language recreates the activity, and with it these words.
         val words = AndroidWords(resources, packageName)
         setContent {
-            CompositionLocalProvider(LocalWords provides words) { SolitaireTheme(dark = isSystemInDarkTheme()) {
-                BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
-                Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(model.app)) {
-                    // A drag that starts near the screen's edge moves a card; it does not go Back.
-                    CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
-                        SolitaireApp(model.app, Modifier.safeDrawingPadding())
+            CompositionLocalProvider(LocalWords provides words) {
+                SolitaireTheme(dark = isSystemInDarkTheme()) {
+                    BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
+                    Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(model.app)) {
+                        // A drag that starts near the screen's edge moves a card; it does not go Back.
+                        CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
+                            SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                        }
                     }
                 }
-            } }
+            }
         }
     }
 

@@ -18,13 +18,17 @@ import androidx.compose.ui.window.rememberWindowState
 import app.solitaire.core.GameException
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.CatalogueWords
 import app.solitaire.ui.shared.LocalDoubleClickHome
+import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.SolitaireTheme
+import app.solitaire.ui.shared.Words
 import app.solitaire.ui.shared.Workers
 import app.solitaire.ui.shared.keyboardShortcuts
+import app.solitaire.ui.shared.name
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.flow.first
@@ -58,6 +62,7 @@ fun main(args: Array<String>) {
         exitProcess(2)
     }
     val app = AppController(store, scope, workers, restoredRoute = route)
+    val words = catalogueWords(options.lang ?: systemLanguage())
     val quitting = AtomicBoolean(false)
     // `kill` (SIGTERM, SIGINT, a closed terminal): every move is already saved; this saves the clock too.
     Runtime.getRuntime().addShutdownHook(
@@ -88,7 +93,7 @@ fun main(args: Array<String>) {
         Window(
             onCloseRequest = ::quit,
             state = state,
-            title = windowTitle(app),
+            title = windowTitle(app, words),
             icon = appIcon(),
             onKeyEvent = { event -> isQuitKey(event).also { if (it) quit() } },
         ) {
@@ -109,7 +114,7 @@ fun main(args: Array<String>) {
                 }
             }
             SolitaireTheme(dark = isSystemInDarkTheme()) {
-                CompositionLocalProvider(LocalDoubleClickHome provides true) {
+                CompositionLocalProvider(LocalWords provides words, LocalDoubleClickHome provides true) {
                     Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(app)) {
                         SolitaireApp(app)
                     }
@@ -121,20 +126,38 @@ fun main(args: Array<String>) {
 
 private fun gameCatalogSlugs() = app.solitaire.core.gameCatalog().map { it.slug }
 
+/** The catalogue's words in `language` (`en`, `fr`), packaged from the Android resources by the pom. */
+fun catalogueWords(language: String): Words {
+    val folder = if (language == "en") "values" else "values-$language"
+    val xml = checkNotNull(Thread.currentThread().contextClassLoader.getResource("words/$folder/words.xml")) { "missing words/$folder/words.xml" }
+    return CatalogueWords(xml.readText(), language)
+}
+
+/**
+ * The system's language where the catalogue has it, else English. On Linux the JVM reads it
+ * from `LC_ALL`, `LC_MESSAGES` and `LANG`, the variables the terminal game reads.
+ */
+private fun systemLanguage(): String = java.util.Locale.getDefault().language.takeIf { it in Options.LANGUAGES } ?: "en"
+
 /** "Solitaire", or the game and its deal: "Dnieper — deal 4242", "Zerline — daily deal 2026-12-05". */
-fun windowTitle(app: AppController): String {
+fun windowTitle(app: AppController, words: Words): String {
     val screen = app.screen
     val info = when (screen) {
-        Screen.Chooser -> return "Solitaire"
-        Screen.Statistics -> return "Solitaire — statistics"
+        Screen.Chooser -> return words.text("ui_app_name")
+        Screen.Statistics -> return words.text("ui_window_statistics")
         is Screen.Play -> screen.info
-        is Screen.Rules -> return "${screen.info.name} — rules"
+        is Screen.Rules -> return words.text("ui_rules_title", words.name(screen.info))
     }
-    val status = app.playing?.status ?: return info.name
+    val name = words.name(info)
+    val status = app.playing?.status ?: return name
     val daily = status.daily
     return when {
-        daily != null -> "${info.name} — daily deal ${daily.year}-${daily.month.toString().padStart(2, '0')}-${daily.day.toString().padStart(2, '0')}"
-        status.deal != null -> "${info.name} — deal ${status.deal}"
-        else -> info.name
+        daily != null -> words.text(
+            "ui_window_daily",
+            name,
+            "${daily.year}-${daily.month.toString().padStart(2, '0')}-${daily.day.toString().padStart(2, '0')}",
+        )
+        status.deal != null -> words.text("ui_window_deal", name, status.deal!!.toLong())
+        else -> name
     }
 }

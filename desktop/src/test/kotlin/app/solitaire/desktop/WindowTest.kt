@@ -155,7 +155,7 @@ class WindowTest {
         val java = File(System.getProperty("java.home"), "bin/java").path
         return ProcessBuilder(
             java, "-Djna.library.path=${System.getProperty("bindings.lib")}", "-Dskiko.renderApi=SOFTWARE",
-            "-cp", System.getProperty("java.class.path"), "app.solitaire.desktop.MainKt",
+            "-cp", System.getProperty("java.class.path"), "app.solitaire.desktop.MainKt", "--lang", "en",
         ).also {
             it.environment()["DISPLAY"] = screen.name
             it.environment()["HOME"] = home.path

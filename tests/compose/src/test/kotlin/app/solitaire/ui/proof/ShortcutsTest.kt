@@ -24,7 +24,6 @@ import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
-import app.solitaire.ui.shared.SolitaireTheme
 import app.solitaire.ui.shared.keyboardShortcuts
 import org.junit.Rule
 import org.junit.Test
@@ -43,7 +42,7 @@ class ShortcutsTest {
     private fun show(game: Game): Pair<AppController, GameController> {
         val app = AppController(newStore(), testScope, workers)
         rule.setContent {
-            SolitaireTheme(dark = false) {
+            Themed(dark = false) {
                 CompositionLocalProvider(LocalDoubleClickHome provides true) {
                     Box(Modifier.keyboardShortcuts(app)) { SolitaireApp(app) }
                 }
