@@ -1,6 +1,8 @@
 // What a player's tap costs across the boundary: one `act(.tap)`, which plays the tap and
 // answers with what to redraw (the status and the cards and piles that changed), from Swift
-// through the C interface, per game; and, timed apart, the `act(.undo)` that takes it back.
+// through the C interface, per game; and, timed apart, the `act(.undo)` that takes it back and a
+// `view` of the whole table (what a tap that changes the card size sends). The tapped card is one
+// whose tap keeps the card size, as most taps do.
 // The same deal, viewport and rounds as tests/kotlin's TapBench. Not a test: run it on a
 // release build of both sides (see ios/README.md):
 //   ios/scripts/prepare-linux.sh --release     (bindings/generate --release, then the bindings)
@@ -27,9 +29,14 @@ func summary(_ times: [UInt64]) -> String {
 
 for info in gameCatalog() {
     let game = Game(kind: info.kind, deal: 1)
-    // A card that has somewhere to go; each round taps it, then undoes.
-    let movable = game.view(viewport: viewport).cards.first { card in
-        card.movable && !((try? game.destinations(pile: card.pile, index: card.position)) ?? []).isEmpty
+    // A card whose tap moves it and keeps the card size; each round taps it, then undoes.
+    let table = game.view(viewport: viewport)
+    let movable = table.cards.first { card in
+        guard card.movable, let update = try? game.act(action: .tap(pile: card.pile, index: card.position)),
+            update.outcome == .moved
+        else { return false }
+        _ = try? game.act(action: .undo)
+        return !update.full
     }
     guard let card = movable else {
         print("\(info.slug): no card can move in deal 1")
@@ -37,21 +44,26 @@ for info in gameCatalog() {
     }
     var taps: [UInt64] = []
     var undos: [UInt64] = []
+    var views: [UInt64] = []
     taps.reserveCapacity(rounds)
     undos.reserveCapacity(rounds)
+    views.reserveCapacity(rounds)
     for round in 0..<(warmup + rounds) {
         let start = nanoseconds()
         let tapped = try game.act(action: .tap(pile: card.pile, index: card.position))
         let between = nanoseconds()
         let undone = try game.act(action: .undo)
         let end = nanoseconds()
-        precondition(tapped.outcome == .moved && !tapped.cards.isEmpty && undone.outcome == .moved)
+        let all = game.view(viewport: viewport)
+        let viewed = nanoseconds()
+        precondition(tapped.outcome == .moved && !tapped.full && undone.outcome == .moved && all.full)
         if round >= warmup {  // the same warm-up as the Kotlin bench, for like-for-like figures
             taps.append(between - start)
             undos.append(end - between)
+            views.append(viewed - end)
         }
     }
     // A developer's measurement, not a player's screen: games by their slugs.
     let name = info.slug + String(repeating: " ", count: max(0, 13 - info.slug.count))
-    print("\(name) act(tap): \(summary(taps))   act(undo): \(summary(undos))")
+    print("\(name) act(tap): \(summary(taps))   act(undo): \(summary(undos))   view, \(table.cards.count) cards: \(summary(views))")
 }

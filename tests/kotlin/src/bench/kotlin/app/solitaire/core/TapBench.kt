@@ -4,7 +4,9 @@ package app.solitaire.core
  * What a player's tap costs across the boundary: one `act` that plays it and answers with what
  * to draw (the status and the cards that changed), from Kotlin through JNA, per game. Not a test:
  * run it with `mvn -f tests/kotlin/pom.xml test-compile exec:java` after `bindings/generate --release`.
- * Each round taps a card that has somewhere to go, then undoes it (timed apart).
+ * Each round taps a card whose tap keeps the card size (as most taps do), then undoes it, then
+ * draws the whole table again with `view`, which is what a tap that changes the card size sends
+ * (all timed apart).
  */
 fun main(args: Array<String>) {
     val viewport = Viewport(390f, 844f, 47f, 0f, 34f, 0f)
@@ -13,10 +15,11 @@ fun main(args: Array<String>) {
     for (info in gameCatalog()) {
         Game(info.kind, 1uL).use { game ->
             val table = game.view(viewport)
-            val card = table.cards.first { it.movable && game.destinations(it.pile, it.position).isNotEmpty() }
+            val card = table.cards.first { it.movable && keepsCardSize(game, Action.Tap(it.pile, it.position)) }
             val tap = Action.Tap(card.pile, card.position)
             val taps = LongArray(rounds)
             val undos = LongArray(rounds)
+            val views = LongArray(rounds)
             var sent = 0
             repeat(warmup + rounds) { round ->
                 val start = System.nanoTime()
@@ -24,16 +27,30 @@ fun main(args: Array<String>) {
                 val tapped = System.nanoTime()
                 game.act(Action.Undo)
                 val end = System.nanoTime()
-                check(update.outcome == Outcome.MOVED)
+                val all = game.view(viewport)
+                val viewed = System.nanoTime()
+                check(update.outcome == Outcome.MOVED && !update.full && all.full)
                 if (round >= warmup) { // the first rounds let the JIT compile the path
                     taps[round - warmup] = tapped - start
                     undos[round - warmup] = end - tapped
+                    views[round - warmup] = viewed - end
                     sent = update.cards.size
                 }
             }
-            println("%-13s tap + what to draw: %s   undo + what to draw: %s   (%d cards sent)".format(info.slug, summary(taps), summary(undos), sent))
+            println(
+                "%-13s tap + what to draw: %s   undo + what to draw: %s   (%d cards sent)   view, everything: %s (%d cards)"
+                    .format(info.slug, summary(taps), summary(undos), sent, summary(views), table.cards.size),
+            )
         }
     }
+}
+
+/** Whether `tap` moves a card without changing the card size (the game is left as it was). */
+private fun keepsCardSize(game: Game, tap: Action): Boolean {
+    val update = game.act(tap)
+    if (update.outcome != Outcome.MOVED) return false
+    game.act(Action.Undo)
+    return !update.full
 }
 
 private fun summary(times: LongArray): String {
