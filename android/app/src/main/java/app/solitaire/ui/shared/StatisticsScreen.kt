@@ -1,19 +1,13 @@
 package app.solitaire.ui.shared
 
-import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.heightIn
-import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.widthIn
-import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.MaterialTheme
-import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
-import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.semantics
@@ -52,16 +46,9 @@ private fun days(words: Words, count: UInt) = words.plural("ui_stat_days", count
 @Composable
 fun StatisticsScreen(overview: List<GameOverview>, daily: DailyOverview?, onBack: () -> Unit, modifier: Modifier = Modifier) {
     val words = LocalWords.current
-    Surface(modifier.fillMaxSize()) {
-        LazyColumn(
-            Modifier.fillMaxSize().padding(horizontal = 16.dp),
-            verticalArrangement = Arrangement.spacedBy(12.dp),
-        ) {
-            item { TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_back")) } }
-            item { Text(words.text("ui_statistics"), style = MaterialTheme.typography.headlineSmall, modifier = Modifier.semantics { heading() }) }
-            if (daily != null) item("daily") { Section(words.text("ui_daily_deals"), dailyRows(words, daily)) }
-            items(overview, key = { it.info.slug }) { row -> Section(words.name(row.info), statsRows(words, row.stats)) }
-        }
+    Page(words.text("ui_statistics"), onBack, modifier) {
+        if (daily != null) item("daily") { Section(words.text("ui_daily_deals"), dailyRows(words, daily)) }
+        items(overview, key = { it.info.slug }) { row -> Section(words.name(row.info), statsRows(words, row.stats)) }
     }
 }
 
