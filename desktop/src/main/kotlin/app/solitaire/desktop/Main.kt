@@ -139,7 +139,7 @@ fun catalogueWords(language: String): Words {
  */
 private fun systemLanguage(): String = java.util.Locale.getDefault().language.takeIf { it in Options.LANGUAGES } ?: "en"
 
-/** "Solitaire", or the game and its deal: "Dnieper — deal 4242", "Zerline — daily deal 2026-12-05". */
+/** "Solitaire", or the game and its deal: "Dnieper — deal 4242", "Zerline — daily deal December 5, 2026". */
 fun windowTitle(app: AppController, words: Words): String {
     val screen = app.screen
     val info = when (screen) {
@@ -155,7 +155,7 @@ fun windowTitle(app: AppController, words: Words): String {
         daily != null -> words.text(
             "ui_window_daily",
             name,
-            "${daily.year}-${daily.month.toString().padStart(2, '0')}-${daily.day.toString().padStart(2, '0')}",
+            words.text("date", daily.day.toLong(), words.text("month_${daily.month}"), daily.year.toLong()),
         )
         status.deal != null -> words.text("ui_window_deal", name, status.deal!!.toLong())
         else -> name
