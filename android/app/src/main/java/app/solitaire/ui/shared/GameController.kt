@@ -65,6 +65,13 @@ class GameController(
     var table: DrawnTable by mutableStateOf(DrawnTable.EMPTY)
         private set
 
+    /**
+     * The pile the last move put cards on, if the last update grew one: TalkBack reads it out
+     * (as VoiceOver does on iOS), since a move otherwise changes nothing it is focused on.
+     */
+    var receiver: UInt? by mutableStateOf(null)
+        private set
+
     /** Bumped whenever the position changes. */
     var revision by mutableIntStateOf(0)
         private set
@@ -353,6 +360,9 @@ class GameController(
 
     /** Lays `update` over the table; a changed position is saved and checked like any other. */
     private fun drawn(update: Update, force: Boolean = false) {
+        if (update.outcome != Outcome.UNCHANGED) {
+            receiver = update.piles.firstOrNull { it.cardCount > (table.pile(it.pile)?.cardCount ?: it.cardCount) }?.pile
+        }
         table = table.apply(update)
         status = update.status
         if (update.outcome != Outcome.UNCHANGED || force) changed()

@@ -32,7 +32,9 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.customActions
+import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.hideFromAccessibility
+import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.Dp
@@ -93,7 +95,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
             }
         }
         for (pile in table.piles) {
-            key("stop", pile.pile) { PileStop(pile, controller) }
+            key("stop", pile.pile) { PileStop(pile, controller, received = pile.pile == controller.receiver) }
         }
         for (pile in table.piles) {
             val target = drag?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
@@ -107,15 +109,17 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
  * (the top card's, or the stock's deal) and "Move … to …" for every move the core lists from it.
  * The words come from `controller.speech()`, asked once per position and only when the semantics
  * are read (a screen reader or a test), never while a card is dragged. It draws nothing and
- * takes no touch, so fingers still reach the cards beneath.
+ * takes no touch, so fingers still reach the cards beneath. The pile the last move put cards on
+ * is a polite live region: TalkBack says what it now holds.
  */
 @Composable
-private fun PileStop(pile: PileView, controller: GameController) {
+private fun PileStop(pile: PileView, controller: GameController, received: Boolean) {
     val words = LocalWords.current
     Box(
         Modifier.at(pile.frame).zIndex(ON_TOP + 2).testTag("stop-${pile.pile}").semantics {
             val spoken = controller.speech().firstOrNull { it.pile == pile.pile } ?: return@semantics
             contentDescription = words.say(spoken.description)
+            if (received) liveRegion = LiveRegionMode.Polite
             spoken.tap?.let { tap -> onClick(label = words.say(tap.label)) { controller.speak(tap.action); true } }
             customActions = spoken.moves.map { move ->
                 CustomAccessibilityAction(words.say(move.label)) { controller.speak(move.action); true }

@@ -268,6 +268,13 @@ class GameUiTest {
         rule.runOnIdle { action.action() }
         rule.waitForIdle()
         assertEquals(expected, controller.game.positionJson(), "the custom action played the move the core lists")
+
+        // TalkBack then reads out the pile the cards went to, and no other.
+        val live = stops(rule.onNodeWithTag("table", useUnmergedTree = true).fetchSemanticsNode())
+            .filter { SemanticsProperties.LiveRegion in it.config }
+        assertEquals(listOf("stop-$to"), live.map { it.config[SemanticsProperties.TestTag] }, "the receiving pile is the live region")
+        val said = english.say(controller.speech().first { it.pile == to }.description)
+        assertEquals(listOf(said), live.single().config[SemanticsProperties.ContentDescription])
     }
 
     /** The status line says the deal, the moves (one move, two moves) and the playing time, which runs. */
