@@ -334,6 +334,9 @@ pub struct PileView {
     pub frame: Frame,
     /// Where its bottom card, or its empty outline, sits.
     pub base: Frame,
+    /// Where a tap means this pile: the frame and half the gap around it (hit areas of
+    /// neighbouring piles meet, never overlap). A tap there on no card taps the top card.
+    pub hit: Frame,
     pub card_count: u32,
     /// What the empty outline shows.
     pub empty: EmptyMark,
@@ -348,6 +351,7 @@ impl PileView {
             index: u32::from(f.index),
             frame: f.frame.into(),
             base: f.base.into(),
+            hit: f.hit.into(),
             card_count: u32::from(scene.counts[i]),
             empty: f.empty.into(),
         }

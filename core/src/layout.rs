@@ -61,6 +61,11 @@ pub struct PileFrame {
     pub frame: Rect,
     /// Where its bottom card, or its empty placeholder, lies.
     pub base: Rect,
+    /// Where a tap means this pile: its frame and half the gap around it, so that neighbouring
+    /// piles' hit areas meet without overlapping, and a top card narrower than a finger also
+    /// takes the space beside and below it. A tap there on no card goes to the pile's top card
+    /// (`TableLayout::card_at`), or to the empty pile.
+    pub hit: Rect,
     pub fan: FanDirection,
     /// For people and screen readers: "tableau pile 3", "foundation 1", "stock" (1-based).
     pub label: String,
@@ -172,6 +177,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
             index,
             frame: Rect::default(),
             base: Rect::default(),
+            hit: Rect::default(),
             fan,
             label: crate::describe::kind_label(kind, index),
             empty: spec.empty_mark(kind, index),
@@ -181,6 +187,9 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
         if let Some(p) = piles.get_mut(usize::from(pile)) {
             p.base = Rect { width, height, ..frame };
             p.frame = frame;
+            // Every pile is at least a gap from the next and from the table's edge.
+            let half = gap / 2.0;
+            p.hit = Rect { x: frame.x - half, y: frame.y - half, width: frame.width + gap, height: frame.height + gap };
         }
     };
 
@@ -300,10 +309,20 @@ impl TableLayout {
             .map(|(_, pile)| pile)
     }
 
-    /// The topmost card under (`x`, `y`), as (pile, position), for taps.
+    /// The card a tap at (`x`, `y`) means, as (pile, position): the topmost card under it, else
+    /// the top card of the pile whose hit area holds the point.
     pub fn card_at(&self, x: f32, y: f32) -> Option<(PileId, u16)> {
         // Cards are stored in increasing z, so the last hit is the one on top.
-        self.cards.iter().rev().find(|c| c.frame.contains(x, y)).map(|c| (c.pile, c.position))
+        let card = self.cards.iter().rev().find(|c| c.frame.contains(x, y));
+        card.or_else(|| {
+            // Neighbouring hit areas meet edge to edge; float rounding may let both hold a point
+            // there, which then goes to the nearer pile.
+            let pile = (self.piles.iter().filter(|p| p.hit.contains(x, y)))
+                .min_by(|a, b| a.frame.distance_to(x, y).total_cmp(&b.frame.distance_to(x, y)))?
+                .pile;
+            self.cards.iter().rfind(|c| c.pile == pile)
+        })
+        .map(|c| (c.pile, c.position))
     }
 }
 

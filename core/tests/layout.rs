@@ -267,8 +267,26 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
             Some(pile.pile),
             "{w}: drop on its base"
         );
+        assert!(inside(&pile.frame, &pile.hit) && inside(&pile.hit, &safe), "{w}: hit area {:?}", pile.hit);
+        // The hit area's corners beside and below the pile go to its top card, or to no card.
+        let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map(|c| (c.pile, c.position));
+        // A hair inside: exactly on the edge two neighbours' areas meet, and either may take it.
+        let hair = pile.hit.width / 1000.0;
+        let (left, right) = (pile.hit.x + hair, pile.hit.x + pile.hit.width - hair);
+        let bottom = pile.hit.y + pile.hit.height - hair;
+        for (x, y) in [(left, bottom), (right, bottom)] {
+            assert_eq!(table.card_at(x, y), top, "{w}: a tap at ({x}, {y}), beside the pile's bottom");
+        }
         for other in &table.piles[p + 1..] {
             assert!(!overlap(&pile.frame, &other.frame), "{w} overlaps {}", other.label);
+            // Edge to edge, give or take rounding (a hair, on the largest viewports).
+            let shrink = |r: &Rect| Rect {
+                x: r.x + hair,
+                y: r.y + hair,
+                width: r.width - 2.0 * hair,
+                height: r.height - 2.0 * hair,
+            };
+            assert!(!overlap(&shrink(&pile.hit), &shrink(&other.hit)), "{w}'s hit area overlaps {}'s", other.label);
             assert_ne!(pile.label, other.label, "{what}: labels are distinct");
         }
     }
@@ -466,13 +484,15 @@ fn card_size_changes_only_when_the_longest_pile_crosses_a_bucket() {
     assert!(steps > 0, "no game ever changed its card size: the test saw nothing");
 }
 
-/// (3) for the top card, which is a whole card: 48 points (Android's 48 dp; iOS asks 44) on
-/// touch screens from 375 × 667 up and on desktop windows from 800 × 600 up, at the deal. Not
-/// Chequers on phones up to 390 points wide: its 25 piles of 4, with room to grow a bucket,
-/// give 41 to 46 points there (45.1 before indices were guaranteed, with no room to grow).
-/// Later, a pile long enough that its indices need more room shrinks cards further (Chequers
-/// with a 21-card pile, from random play, on a 390 × 844 phone: 27.6): the index comes first,
-/// and `check` shows those cards are still as large as the viewport gives.
+/// (3) for the top card: its hit area (the card, the room below it in its pile and half the
+/// gap around, `PileFrame::hit`) at least 48 points across and down (Android's 48 dp; iOS asks
+/// 44) on touch screens from 375 × 667 up and on desktop windows from 800 × 600 up, at the deal.
+/// Chequers on phones up to 390 points wide gets 44 (iOS's size, not Android's): its 25 piles of
+/// 4 take 8 columns across, whose pitch is the most a pile's hit area can be wide, and cards are
+/// already as large as the screen allows with every index showing. Later, a pile long enough
+/// that its indices need more room shrinks cards further (Chequers with a 21-card pile, from
+/// random play, on a 390 × 844 phone: 27.6 points wide): the index comes first, and `check`
+/// shows those cards are still as large as the viewport gives.
 #[test]
 fn top_cards_are_large_enough_to_hit_at_the_deal() {
     let mut grid = viewport_grid();
@@ -485,13 +505,14 @@ fn top_cards_are_large_enough_to_hit_at_the_deal() {
         let state = deal(kind, 1);
         for viewport in &grid {
             let small_phone = viewport.width.min(viewport.height) <= 390.0;
-            let least = if kind == GameKind::Chequers && small_phone { 40.0 } else { 48.0 };
+            let least = if kind == GameKind::Chequers && small_phone { 44.0 } else { 48.0 };
             let table = check(&state, viewport, &format!("{kind:?} in {viewport:?}"));
             for pile in &table.piles {
                 let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
+                let (across, down) = (pile.hit.width, pile.hit.y + pile.hit.height - top.y);
                 assert!(
-                    top.width >= least && top.height >= least,
-                    "{kind:?} in {viewport:?}: {}'s top is {top:?}",
+                    across >= least && down >= least,
+                    "{kind:?} in {viewport:?}: {}'s top card is hit over {across} × {down}",
                     pile.label
                 );
             }
