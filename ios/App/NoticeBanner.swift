@@ -13,22 +13,26 @@ struct NoticeBanner: View {
 
     var body: some View {
         Group {
-            if game.showMe != .idle {
-                notice(words.text(game.showMe == .searching ? "ui_looking_for_win" : "ui_showing_win"), systemImage: "play.circle") {
+            // Which notice shows is the model's (`GameModel.notice`, tested); this only draws it.
+            switch game.notice {
+            case nil:
+                EmptyView()
+            case .showMe(let state):
+                notice(words.text(state == .searching ? "ui_looking_for_win" : "ui_showing_win"), systemImage: "play.circle") {
                     Button(words.text("ui_stop")) { game.stopShowingMe() }
                 }
-            } else if game.status.state == .lost {
+            case .noMoreMoves:
                 notice(words.text("ui_no_more_moves"), systemImage: "xmark.octagon") {
                     Button(words.text("ui_undo")) { withAnimation(.snappy) { game.undo() } }
                 }
-            } else if game.cannotBeWon {
+            case .cannotBeWon:
                 notice(words.text("ui_unwinnable_title"), systemImage: "exclamationmark.triangle") {
                     Button(words.text("ui_undo_to_winnable")) {
                         Task { await game.undoToWinnable() }
                     }
                     .disabled(game.isThinking)
                 }
-            } else if let hint = game.hint {
+            case .hint(let hint):
                 notice(words.say(hint.description), systemImage: "lightbulb") {
                     Button(words.text("ui_play_it")) { withAnimation(.snappy) { game.play(hint.mv) } }
                 }

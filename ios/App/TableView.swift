@@ -49,15 +49,18 @@ struct TableView: View {
                 }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
-            // The moves "show me" plays come from the model, not from a gesture: they glide as
-            // the player's own do (`play` below). Never nil here: a nil animation would also
-            // stop the player's moves from animating.
-            .animation(Self.moveAnimation, value: game.status.moves)
+            // With Reduce Motion on, nothing on the table glides: no move, no drag's return.
+            // Inside the `.animation` below, so that it has the last word: a transaction passes
+            // the outer modifiers first, and `.animation` sets its animation when the moves change.
             .transaction { transaction in
                 if reduceMotion {
                     transaction.animation = nil
                 }
             }
+            // The moves "show me" plays come from the model, not from a gesture: they glide as
+            // the player's own do (`play` below). Not nil without Reduce Motion: a nil animation
+            // would also stop the player's moves from animating.
+            .animation(reduceMotion ? nil : Self.moveAnimation, value: game.status.moves)
             .coordinateSpace(.named(Self.space))
             // The core's coordinates run left to right whatever the language.
             .environment(\.layoutDirection, .leftToRight)
@@ -123,8 +126,7 @@ struct TableView: View {
                 guard card.movable else { return }
                 if drag == nil {
                     // One call to the core per drag, at its start (it also stops "show me").
-                    let lifted = game.table.cards.filter { $0.pile == card.pile && $0.position >= card.position }
-                    drag = Drag(card: card.id, lifted: Set(lifted.map(\.id)), targets: game.beginDrag(card), offset: .zero)
+                    drag = Drag(card: card.id, lifted: game.table.lifted(with: card), targets: game.beginDrag(card), offset: .zero)
                 }
                 drag?.offset = value.translation
             }
@@ -143,16 +145,18 @@ struct TableView: View {
     /// The drag's reset above glides the same way.
     private static let moveAnimation = Animation.snappy(duration: 0.25)
 
+    /// The core's left-to-right insets from the layout's leading and trailing ones: the model's
+    /// `Viewport(…rightToLeft:)` swaps them in a right-to-left language (tested there).
     private func viewport(of proxy: GeometryProxy) -> Viewport {
         let insets = proxy.safeAreaInsets
-        let rightToLeft = layoutDirection == .rightToLeft
         return Viewport(
             width: Float(proxy.size.width),
             height: Float(proxy.size.height),
-            insetTop: Float(insets.top),
-            insetLeft: Float(rightToLeft ? insets.trailing : insets.leading),
-            insetBottom: Float(insets.bottom),
-            insetRight: Float(rightToLeft ? insets.leading : insets.trailing)
+            top: Float(insets.top),
+            leading: Float(insets.leading),
+            bottom: Float(insets.bottom),
+            trailing: Float(insets.trailing),
+            rightToLeft: layoutDirection == .rightToLeft
         )
     }
 

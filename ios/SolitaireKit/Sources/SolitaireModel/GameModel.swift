@@ -29,6 +29,22 @@ public final class GameModel {
     public private(set) var isThinking = false
     /// Where "show me" is: idle, searching for a win, or playing the winning line.
     public private(set) var showMe = ShowMeState.idle
+    /// The one notice over the table, if any, the most pressing first: "show me" under way (to
+    /// stop it), no move left (to undo), the position can no longer be won (to undo back to
+    /// where it can), or the hint found (to play it).
+    public var notice: TableNotice? {
+        if showMe != .idle {
+            return .showMe(showMe)
+        }
+        if status.state == .lost {
+            return .noMoreMoves
+        }
+        if cannotBeWon {
+            return .cannotBeWon
+        }
+        return hint.map { .hint($0) }
+    }
+
     /// Whether Hint and Show me may be asked: a game in play, with no search and no "show me"
     /// under way.
     public var canAskSolver: Bool { !isThinking && showMe == .idle && status.state == .playing }
@@ -430,4 +446,16 @@ public enum ShowMeState: Equatable, Sendable {
     case searching
     /// The winning line is being played, move by move.
     case playing
+}
+
+/// What the notice over the table says, each with its one way out.
+public enum TableNotice: Equatable, Sendable {
+    /// "Show me" searches or plays: Stop.
+    case showMe(ShowMeState)
+    /// No move is left: Undo.
+    case noMoreMoves
+    /// The solver proved the position lost: Undo to where it can still be won.
+    case cannotBeWon
+    /// A hint: Play it.
+    case hint(Hint)
 }

@@ -50,6 +50,11 @@ public struct TableState: Equatable, Sendable {
         cards.filter { $0.pile == pile }.sorted { $0.position < $1.position }
     }
 
+    /// The cards a drag of `card` lifts: it and every card lying on it in its pile.
+    public func lifted(with card: CardView) -> Set<UInt32> {
+        Set(cards.filter { $0.pile == card.pile && $0.position >= card.position }.map(\.id))
+    }
+
     public func topCard(of pile: UInt32) -> CardView? {
         cards.last { $0.pile == pile && $0.position + 1 == self.pile(pile)?.cardCount }
     }

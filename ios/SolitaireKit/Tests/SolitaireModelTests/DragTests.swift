@@ -67,6 +67,24 @@ struct DragTests {
         }
     }
 
+    @Test("A drag lifts the card and every card lying on it in its pile, and nothing else", arguments: allKinds)
+    func aDragLiftsTheCardsOnIt(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let model = try modelWithAMovableCard(kind, folder: folder).harness.model
+            var lifted = 0
+            for pile in model.table.piles {
+                let cards = model.table.cards(of: pile.pile)
+                #expect(cards.map(\.position) == Array(0..<pile.cardCount), "pile \(pile.pile)")
+                for (below, card) in cards.enumerated() {
+                    let expected = Set(cards[below...].map(\.id))
+                    #expect(model.table.lifted(with: card) == expected, "pile \(pile.pile), card \(below)")
+                    lifted += expected.count
+                }
+            }
+            #expect(lifted > model.table.cards.count, "no card lies on another")
+        }
+    }
+
     @Test("A drag shorter than the tap slop plays as a tap", arguments: allKinds)
     func aShortDragIsATap(kind: GameKind) async throws {
         try await withTemporaryFolder { folder in

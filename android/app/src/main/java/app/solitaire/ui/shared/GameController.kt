@@ -38,7 +38,10 @@ data class Drag(
     /** Centre of the grabbed card before the drag, in points. */
     val grabCentre: Offset,
     val offset: Offset = Offset.Zero,
-)
+) {
+    /** Whether `card` moves with the drag: the grabbed card and every card lying on it. */
+    fun lifts(card: CardView): Boolean = card.pile == pile && card.position >= index
+}
 
 /** Where "show me" is: asking the solver, or playing its line move by move. */
 enum class ShowMeState { IDLE, SEARCHING, PLAYING }

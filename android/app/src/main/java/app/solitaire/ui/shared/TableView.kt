@@ -85,13 +85,13 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
         }
         for (card in table.cards) {
             key(card.id) {
-                val dragged = drag != null && card.pile == drag.pile && card.position >= drag.index
+                val dragged = drag?.lifts(card) == true
                 val highlight = when {
                     card.pile to card.position in hinted -> colors.hint
                     stockHinted && table.pile(card.pile)?.kind == PileKind.STOCK -> colors.hint
                     else -> Color.Transparent
                 }
-                TableCard(card, controller, table.indexHeight.dp, dragOffset = if (dragged) drag.offset else null, highlight = highlight)
+                TableCard(card, controller, table.indexHeight.dp, dragOffset = if (dragged) drag?.offset else null, highlight = highlight)
             }
         }
         for (pile in table.piles) {

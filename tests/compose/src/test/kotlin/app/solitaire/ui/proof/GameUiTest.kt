@@ -44,6 +44,7 @@ import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableModifier
 import org.junit.Rule
 import org.junit.Test
+import kotlin.math.abs
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -86,6 +87,40 @@ class GameUiTest {
         val table = rule.onNodeWithTag("table").getUnclippedBoundsInRoot()
         rule.onNodeWithTag("card-${card.id}")
             .assertPositionInRootIsEqualTo(table.left + card.frame.x.dp, table.top + card.frame.y.dp)
+    }
+
+    /** How far `card` is drawn from where the core's layout puts it (dp). */
+    private fun drawnShift(card: CardView): Offset {
+        val table = rule.onNodeWithTag("table").getUnclippedBoundsInRoot()
+        val drawn = rule.onNodeWithTag("card-${card.id}").getUnclippedBoundsInRoot()
+        return Offset((drawn.left - table.left).value - card.frame.x, (drawn.top - table.top).value - card.frame.y)
+    }
+
+    /** A drag lifts the grabbed card and every card lying on it in its pile, and no other. */
+    @Test
+    fun aDragLiftsTheCardAndTheCardsOnIt() {
+        for (kind in GameKind.entries) {
+            val controller = controller(kind)
+            controller.show(Viewport(390f, 700f, 0f, 0f, 0f, 0f))
+            val table = controller.table
+            var lifted = 0
+            for (card in table.cards.filter { it.movable }) {
+                controller.startDrag(card)
+                val drag = assertNotNull(controller.drag)
+                val expected = table.cardsOf(card.pile).drop(card.position.toInt()).map { it.id }.toSet()
+                assertEquals(expected, table.cards.filter(drag::lifts).map { it.id }.toSet(), "$kind: card ${card.id}")
+                lifted += expected.size
+                controller.cancelDrag()
+            }
+            assertTrue(lifted > 0, "$kind: no card to drag")
+        }
+        // A card lying on others lifts them all (Yakutat Bay's tableau moves whole runs).
+        val controller = controller(GameKind.YAKUTAT_BAY)
+        controller.show(Viewport(390f, 700f, 0f, 0f, 0f, 0f))
+        val bottom = controller.table.cards.first { it.position == 0u && controller.table.cardsOf(it.pile).size > 1 }
+        controller.startDrag(bottom)
+        val drag = assertNotNull(controller.drag)
+        assertEquals(controller.table.cardsOf(bottom.pile).map { it.id }.toSet(), controller.table.cards.filter(drag::lifts).map { it.id }.toSet())
     }
 
     /** A finger on the part of `card` that shows: its top edge (cards above it cover the rest). */
@@ -198,6 +233,17 @@ class GameUiTest {
         rule.waitForIdle()
         // Ten frames of dragging: one call at the drag's start (where may it go?), none per frame.
         assertEquals(callsBefore + 1, controller.coreCalls, "calls into the core while dragging")
+        // The grabbed card and the cards on it have moved with the finger, together; no other card has.
+        val lifted = table.cardsOf(card.pile).drop(card.position.toInt())
+        val moved = drawnShift(card)
+        // Less the touch slop, which the finger travels before the card starts to follow it.
+        assertTrue(moved.getDistance() > by.getDistance() / 2 && moved.x * by.x >= 0f && moved.y * by.y >= 0f, "the card follows the finger: moved by $moved for $by")
+        for (other in lifted) {
+            // Within a pixel: each card's place is rounded to whole pixels on its own.
+            val shift = drawnShift(other)
+            assertTrue(abs(shift.x - moved.x) <= 1f && abs(shift.y - moved.y) <= 1f, "card ${other.id} lies on the dragged card: $shift, not $moved")
+        }
+        table.cards.filter { it !in lifted }.forEach(::assertDrawnAt)
         rule.onNodeWithTag("card-${card.id}").performTouchInput { up() }
         rule.waitForIdle()
 
