@@ -5,9 +5,9 @@ import androidx.compose.animation.core.VectorConverter
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.background
 import androidx.compose.foundation.border
-import androidx.compose.foundation.clickable
 import androidx.compose.foundation.combinedClickable
 import androidx.compose.foundation.gestures.detectDragGestures
+import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.absoluteOffset
 import androidx.compose.foundation.layout.size
@@ -81,7 +81,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
         contentAlignment = AbsoluteAlignment.TopLeft,
     ) {
         for (pile in table.piles) {
-            key("pile", pile.pile) { PileOutline(pile, controller, canDeal = controller.status.canDeal) }
+            key("pile", pile.pile) { PileOutline(pile, controller) }
         }
         for (card in table.cards) {
             key(card.id) {
@@ -136,17 +136,22 @@ private fun hintedCards(hint: Hint?, table: DrawnTable): Set<Pair<UInt, UInt>> {
 }
 
 @Composable
-private fun PileOutline(pile: PileView, controller: GameController, canDeal: Boolean) {
+private fun PileOutline(pile: PileView, controller: GameController) {
     val colors = LocalTableColors.current
     val shape = RoundedCornerShape((pile.base.width * 0.08f).dp)
-    // Only an empty stock does something when tapped (turns the waste over, where allowed).
-    val tappable = pile.kind == PileKind.STOCK && pile.cardCount == 0u && canDeal
+    // The core's hit area, under the cards: a tap on no card, beside or below them, is the top
+    // card's (or an empty stock's deal), so a narrow card still gets a finger-sized target.
+    Box(
+        Modifier.at(pile.hit)
+            .testTag("hit-${pile.pile}")
+            .semantics { hideFromAccessibility() } // the pile's stop speaks for it
+            .pointerInput(pile.pile, controller) { detectTapGestures { controller.tapPile(pile.pile) } },
+    )
     Box(
         Modifier.at(pile.base)
             .border(1.5.dp, colors.outline, shape)
             .testTag("pile-${pile.pile}")
-            .semantics { hideFromAccessibility() } // the pile's stop speaks for it
-            .then(if (tappable) Modifier.clickable { controller.dealStock() } else Modifier),
+            .semantics { hideFromAccessibility() },
         contentAlignment = Alignment.Center,
     ) {
         // What the empty place takes, drawn with the outline; sized with the pile, like a card's marks.

@@ -31,6 +31,7 @@ import androidx.compose.ui.unit.width
 import app.solitaire.core.Action
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
+import app.solitaire.core.Outcome
 import app.solitaire.core.GameKind
 import app.solitaire.core.PileKind
 import app.solitaire.core.PlayerMove
@@ -161,6 +162,35 @@ class GameUiTest {
             assertEquals(controller.game.table(viewport), controller.table, "$kind: what was drawn is the whole table")
             assertEquals(1u, controller.status.moves)
             expected.cards.forEach(::assertDrawnAt)
+        }
+    }
+
+    /** A finger in the gap beside a top card, on no card, still plays it: the pile's hit area. */
+    @Test
+    fun aTapBesideATopCardPlaysIt() {
+        for (kind in GameKind.entries) {
+            val controller = show(kind)
+            val viewport = controller.shownViewport
+            val table = controller.table
+            val (card, expected) = assertNotNull(
+                table.cards.filter { it.movable && it.position + 1u == table.pile(it.pile)?.cardCount }
+                    .firstNotNullOfOrNull { top ->
+                        Game(kind, DEAL).use { twin ->
+                            if (twin.tap(top.pile, top.position) == Outcome.MOVED) top to twin.table(viewport) else null
+                        }
+                    },
+                "$kind has a top card to play",
+            )
+            val hit = assertNotNull(table.pile(card.pile)).hit
+            // Halfway between the hit area's left edge and the card's: in the gap, on no card.
+            val x = (hit.x + card.frame.x) / 2
+            val y = card.frame.y + card.frame.height / 2
+            assertTrue(x < card.frame.x && x >= hit.x, "$kind: the hit area reaches past the card")
+            rule.onNodeWithTag("table").performTouchInput { click(Offset(x * density, y * density)) }
+            rule.waitForIdle()
+
+            assertEquals(1u, controller.status.moves, "$kind: the tap beside card ${card.id} played it")
+            assertEquals(expected.placements(), controller.table.placements(), "$kind after tapping beside card ${card.id}")
         }
     }
 
