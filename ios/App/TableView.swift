@@ -42,6 +42,9 @@ struct TableView: View {
         GeometryReader { proxy in
             ZStack(alignment: .topLeading) {
                 ForEach(game.table.piles, id: \.pile) { pile in
+                    hitArea(pile)
+                }
+                ForEach(game.table.piles, id: \.pile) { pile in
                     pileView(pile)
                 }
                 ForEach(game.table.cards, id: \.id) { card in
@@ -73,6 +76,18 @@ struct TableView: View {
         .ignoresSafeArea(.container, edges: [.horizontal, .bottom])
     }
 
+    /// The core's hit area of a pile, under everything: a tap there on no card (beside a narrow
+    /// card, below it, on an empty place) is the top card's, or an empty stock's deal, so a
+    /// narrow card still gets a finger-sized target (`GameModel.tapPile`).
+    private func hitArea(_ pile: PileView) -> some View {
+        Color.clear
+            .frame(width: points(pile.hit.width), height: points(pile.hit.height))
+            .contentShape(Rectangle())
+            .onTapGesture { play { game.tapPile(pile.pile) } }
+            .accessibilityHidden(true)
+            .position(center(of: pile.hit))
+    }
+
     private func pileView(_ pile: PileView) -> some View {
         let spoken = voiceOver ? game.speech(of: pile.pile) : nil
         return PileOutline(
@@ -82,7 +97,7 @@ struct TableView: View {
         )
         .frame(width: points(pile.base.width), height: points(pile.base.height))
         .contentShape(Rectangle())
-        .onTapGesture { play { game.tapEmpty(pile) } }
+        .onTapGesture { play { game.tapPile(pile.pile) } }
         .accessibilityElement()
         .accessibilityLabel(spoken.map { words.say($0.description) } ?? "")
         .accessibilityAddTraits(spoken?.tap != nil ? .isButton : [])

@@ -137,11 +137,17 @@ public final class GameModel {
         perform(.tap(pile: card.pile, index: card.position))
     }
 
-    /// A tap on a pile's empty outline: only the stock does something (it turns the waste over).
-    public func tapEmpty(_ pile: PileView) {
+    /// A tap in a pile's hit area on no card (`PileView.hit`: the gap beside a narrow card, the
+    /// room below it, an empty place): the top card's tap, or on an empty stock the deal (it
+    /// turns the waste over). Elsewhere an empty place does nothing.
+    public func tapPile(_ number: UInt32) {
         stopShowingMe()
-        guard pile.kind == .stock else { return }
-        perform(.play(mv: .stock))
+        guard let pile = pile(number) else { return }
+        if pile.cardCount > 0 {
+            perform(.tap(pile: number, index: pile.cardCount - 1))
+        } else if pile.kind == .stock {
+            perform(.play(mv: .stock))
+        }
     }
 
     /// A drag of `card` begins: "show me" stops (the player takes over), and the answer is the

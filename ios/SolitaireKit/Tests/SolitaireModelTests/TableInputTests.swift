@@ -58,4 +58,31 @@ struct TableInputTests {
             #expect(lost.notice == .cannotBeWon)
         }
     }
+
+    @Test("A tap in a pile's hit area on no card plays its top card, in every game")
+    func aTapInAPilesHitAreaPlaysItsTopCard() async throws {
+        try await withTemporaryFolder { folder in
+            for info in gameCatalog() {
+                let model = try Harness(game: Game(kind: info.kind, deal: 1), folder: folder).model
+                model.setViewport(Viewport(width: 390, height: 844, insetTop: 47, insetLeft: 0, insetBottom: 34, insetRight: 0))
+                // The first top card whose tap moves it, and where that leaves the game.
+                var found: (pile: PileView, after: String)?
+                for pile in model.table.piles where pile.cardCount > 0 {
+                    let twin = Game(kind: info.kind, deal: 1)  // the model's game, still at the deal
+                    let update = try twin.act(action: .tap(pile: pile.pile, index: pile.cardCount - 1))
+                    if update.outcome == .moved {
+                        found = (pile, twin.positionJson())
+                        break
+                    }
+                }
+                let (pile, after) = try #require(found, "\(info.slug): a top card to play")
+                // The hit area reaches beyond the card, so a finger beside it lands here.
+                #expect(pile.hit.width > model.table.cardWidth, "\(info.slug)")
+
+                model.tapPile(pile.pile)
+                #expect(model.status.moves == 1, "\(info.slug)")
+                #expect(model.game.positionJson() == after, "\(info.slug): the top card's tap")
+            }
+        }
+    }
 }

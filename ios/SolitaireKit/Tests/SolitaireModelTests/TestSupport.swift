@@ -185,7 +185,7 @@ func playByTaps(_ step: Step, on model: GameModel, previous: UInt32? = nil) thro
         if let top = topCard(of: stock.pile, in: model) {
             model.tap(top)
         } else {
-            model.tapEmpty(stock)
+            model.tapPile(stock.pile)
         }
         #expect(model.game.positionJson() == step.after, "tapping the stock did not deal")
         return nil
