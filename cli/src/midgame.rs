@@ -1,5 +1,5 @@
 //! `solitaire mid-game <game> --deals A..B [--threads N] [--cpu-time] [--winnable-ms N]
-//! [--reference-ms N]`: the apps' questions asked where players ask them, in the middle of a
+//! [--winnable-nodes N] [--reference-ms N]`: the apps' questions asked where players ask them, in the middle of a
 //! game, with the apps' own calls and budgets, and how often the answers are certain and right.
 //!
 //! For each deal: a winning line ("show me"'s, found with the reference budget; for a deal it
@@ -11,7 +11,10 @@
 //! time). Where neither "still winnable?" decided, the position's truth is sought with the
 //! reference budget; a hint that fell back to the heuristic is judged by solving the position
 //! after its move. Budgets are the apps' wall-clock time, or with `--cpu-time` the thread's CPU
-//! time (a fair measure on a shared machine).
+//! time (a fair measure on a shared machine). With `--winnable-nodes N`, "still winnable?" is
+//! bounded by nodes instead, N for the app and N/3 for the phone (the same search's first
+//! third: a search is deterministic for a node limit), a measure the machine's load does not
+//! change; the nodes each answer took are summed up too.
 
 use solitaire_core::assist::{self, Verdict};
 use solitaire_core::solver::{self, Limits, Outcome};
@@ -22,7 +25,7 @@ use crate::print_line;
 use crate::solve::{each_deal, elapsed, ms, percentile, replay, thread_cpu_time};
 
 const USAGE: &str = "usage: solitaire mid-game <game> --deals A..B (inclusive) [--threads N (default 1)] [--cpu-time] \
-[--winnable-ms N (default 300, the apps')] [--reference-ms N (default 10000)]";
+[--winnable-ms N (default 300, the apps')] [--winnable-nodes N (instead of time)] [--reference-ms N (default 10000)]";
 
 /// Where on a line positions are taken: fifths of its length.
 const DEPTHS: [usize; 4] = [1, 2, 3, 4];
@@ -38,6 +41,8 @@ struct Options {
     kind: GameKind,
     cpu_time: bool,
     winnable: Duration,
+    /// "Still winnable?" bounded by these nodes instead of `winnable`.
+    winnable_nodes: Option<u64>,
     reference: Duration,
 }
 
@@ -46,6 +51,8 @@ struct Asked {
     /// "Still winnable?" with the app's budget, and with a third of it.
     full: (Verdict, Duration),
     phone: (Verdict, Duration),
+    /// Nodes the app's question searched (by `--winnable-nodes`; else 0).
+    nodes: u64,
     /// The hint, its time, and whether its move was seen to lead to a win (`None`: not known).
     hint_from_win: bool,
     hint_wins: Option<bool>,
@@ -58,7 +65,7 @@ fn parse_args(args: &[String]) -> Result<(Options, u64, u64, usize), String> {
     let words = crate::args::parse_with_switches(
         args,
         1,
-        &["--deals", "--threads", "--winnable-ms", "--reference-ms"],
+        &["--deals", "--threads", "--winnable-ms", "--winnable-nodes", "--reference-ms"],
         &["--cpu-time"],
     )
     .map_err(|e| format!("{e}; {USAGE}"))?;
@@ -67,7 +74,9 @@ fn parse_args(args: &[String]) -> Result<(Options, u64, u64, usize), String> {
     let threads = crate::solve::thread_count(&words, first, last)?;
     let winnable = Duration::from_millis(words.number("--winnable-ms")?.unwrap_or(300));
     let reference = Duration::from_millis(words.number("--reference-ms")?.unwrap_or(10_000));
-    Ok((Options { kind, cpu_time: words.switch("--cpu-time"), winnable, reference }, first, last, threads))
+    let winnable_nodes = words.number("--winnable-nodes")?;
+    let cpu_time = words.switch("--cpu-time");
+    Ok((Options { kind, cpu_time, winnable, winnable_nodes, reference }, first, last, threads))
 }
 
 /// A clock for one question: `elapsed` measures from its start, wall or CPU time as asked.
@@ -80,6 +89,20 @@ fn still_winnable(game: &Game, budget: Duration, cpu_time: bool) -> (Verdict, Du
     let began = clock(cpu_time);
     let verdict = assist::winnability(game.state(), &|| elapsed(began) >= budget);
     (verdict, elapsed(began))
+}
+
+/// "Still winnable?" as the app asks it, bounded by `nodes` instead of time: the verdict, its
+/// time and the nodes searched.
+fn still_winnable_by_nodes(game: &Game, nodes: u64, cpu_time: bool) -> (Verdict, Duration, u64) {
+    let began = clock(cpu_time);
+    let limits = Limits { max_nodes: nodes, max_memory_bytes: assist::WINNABILITY_MEMORY };
+    let report = solver::decide_with_report(game.state(), &limits, &|| false);
+    let verdict = match report.outcome {
+        Outcome::Won(_) => Verdict::Winnable,
+        Outcome::Unwinnable => Verdict::Unwinnable,
+        Outcome::Unknown => Verdict::Unknown,
+    };
+    (verdict, elapsed(began), report.nodes)
 }
 
 /// A search as "show me" does it, in a phone's memory, within `budget`.
@@ -126,9 +149,16 @@ fn slip(game: &mut Game, count: usize, mut seed: u64) {
 }
 
 fn ask(game: &Game, options: Options) -> Asked {
-    let Options { cpu_time, winnable, reference: budget, .. } = options;
-    let full = still_winnable(game, winnable, cpu_time);
-    let phone = still_winnable(game, winnable / PHONE_SLOWER, cpu_time);
+    let Options { cpu_time, winnable, winnable_nodes, reference: budget, .. } = options;
+    let (full, phone, nodes) = match winnable_nodes {
+        Some(limit) => {
+            let (verdict, time, nodes) = still_winnable_by_nodes(game, limit, cpu_time);
+            // The phone's search is this one's first third.
+            let phone = if nodes <= limit / u64::from(PHONE_SLOWER) { verdict } else { Verdict::Unknown };
+            ((verdict, time), (phone, time), nodes)
+        }
+        None => (still_winnable(game, winnable, cpu_time), still_winnable(game, winnable / PHONE_SLOWER, cpu_time), 0),
+    };
     let truth = match (full.0, phone.0) {
         (Verdict::Unknown, Verdict::Unknown) => match reference(game, budget, cpu_time) {
             Outcome::Won(_) => Verdict::Winnable,
@@ -154,7 +184,7 @@ fn ask(game: &Game, options: Options) -> Asked {
         }
         (None, _) => None,
     };
-    Asked { full, phone, hint_from_win, hint_wins, hint_time, truth }
+    Asked { full, phone, nodes, hint_from_win, hint_wins, hint_time, truth }
 }
 
 fn positions_of(number: u64, options: Options) -> Result<Vec<Asked>, String> {
@@ -188,7 +218,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         |number, asked| {
             let asked = asked?;
             let certain = asked.iter().filter(|a| a.full.0 != Verdict::Unknown).count();
-            print_line(format!("deal {number}: {} positions, {certain} answered for certain", asked.len()))?;
+            let mut line = format!("deal {number}: {} positions, {certain} answered for certain", asked.len());
+            if options.winnable_nodes.is_some() {
+                let nodes: Vec<String> = asked
+                    .iter()
+                    .map(|a| if a.full.0 == Verdict::Unknown { "-".to_string() } else { a.nodes.to_string() })
+                    .collect();
+                line += &format!(" (nodes: {})", nodes.join(" "));
+            }
+            print_line(line)?;
             all.extend(asked);
             Ok(())
         },
@@ -218,6 +256,13 @@ fn summary(options: Options, all: &[Asked]) -> String {
     let lost = count(&|a| a.truth == Verdict::Unwinnable);
     let clock = if options.cpu_time { "the thread's CPU time" } else { "wall-clock time" };
     let budget = ms(options.winnable);
+    let (app, phone) = match options.winnable_nodes {
+        Some(nodes) => (format!("{nodes} nodes"), format!("{} nodes", nodes / u64::from(PHONE_SLOWER))),
+        None => (format!("{budget:.0} ms ({clock})"), format!("{:.0} ms", budget / f64::from(PHONE_SLOWER))),
+    };
+    let mut nodes: Vec<u64> = all.iter().filter(|a| a.full.0 != Verdict::Unknown).map(|a| a.nodes).collect();
+    nodes.sort_unstable();
+    let node_share = |q: f64| nodes.get(((nodes.len() as f64 * q).ceil() as usize).saturating_sub(1)).copied();
     let hinted = all.iter().filter(|a| a.truth == Verdict::Winnable);
     let judged: Vec<bool> = hinted.clone().filter_map(|a| a.hint_wins).collect();
     [
@@ -231,13 +276,12 @@ fn summary(options: Options, all: &[Asked]) -> String {
             ms(options.reference)
         ),
         format!(
-            "still winnable? at {budget:.0} ms ({clock}): certain {}; {}",
+            "still winnable? at {app}: certain {}; {}",
             share(count(&|a| a.full.0 != Verdict::Unknown), n),
             times(all.iter().map(|a| a.full.1).collect())
         ),
         format!(
-            "still winnable? at {:.0} ms (a phone {PHONE_SLOWER} times slower): certain {}; {}",
-            budget / f64::from(PHONE_SLOWER),
+            "still winnable? at {phone} (a phone {PHONE_SLOWER} times slower): certain {}; {}",
             share(count(&|a| a.phone.0 != Verdict::Unknown), n),
             times(all.iter().map(|a| a.phone.1).collect())
         ),
@@ -250,5 +294,17 @@ fn summary(options: Options, all: &[Asked]) -> String {
             times(hinted.map(|a| a.hint_time).collect())
         ),
     ]
+    .into_iter()
+    .chain(options.winnable_nodes.map(|_| {
+        format!(
+            "nodes of the certain answers: median {:?}, p95 {:?}, p99 {:?}, max {:?}; all questions {}",
+            node_share(0.5).unwrap_or(0),
+            node_share(0.95).unwrap_or(0),
+            node_share(0.99).unwrap_or(0),
+            node_share(1.0).unwrap_or(0),
+            all.iter().map(|a| a.nodes).sum::<u64>()
+        )
+    }))
+    .collect::<Vec<_>>()
     .join("\n")
 }

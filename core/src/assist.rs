@@ -25,7 +25,7 @@ pub struct HintMove {
 }
 
 /// Memory for "still winnable?": a phone can spare this much for a few hundred milliseconds.
-const WINNABILITY_MEMORY: usize = 64 << 20;
+pub const WINNABILITY_MEMORY: usize = 64 << 20;
 
 /// A proved-winnable deal of `kind`, chosen by `random`.
 pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {

@@ -126,6 +126,12 @@ pub fn decide(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Outc
     search::search(state, limits, cancel, false).outcome
 }
 
+/// `decide`, also telling the nodes searched and the table's size (a measure by nodes, which
+/// the machine's load does not change: `solitaire mid-game --winnable-nodes`).
+pub fn decide_with_report(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
+    search::search(state, limits, cancel, false)
+}
+
 /// `solve`, for a line a player will follow (a hint's move, "show me"): the won line goes
 /// through `line_for_player`. Deciding whether a position can be won does not need this, so
 /// `solve` does not pay for it.
