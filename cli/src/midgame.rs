@@ -95,14 +95,8 @@ fn still_winnable(game: &Game, budget: Duration, cpu_time: bool) -> (Verdict, Du
 /// time and the nodes searched.
 fn still_winnable_by_nodes(game: &Game, nodes: u64, cpu_time: bool) -> (Verdict, Duration, u64) {
     let began = clock(cpu_time);
-    let limits = Limits { max_nodes: nodes, max_memory_bytes: assist::WINNABILITY_MEMORY };
-    let report = solver::decide_with_report(game.state(), &limits, &|| false);
-    let verdict = match report.outcome {
-        Outcome::Won(_) => Verdict::Winnable,
-        Outcome::Unwinnable => Verdict::Unwinnable,
-        Outcome::Unknown => Verdict::Unknown,
-    };
-    (verdict, elapsed(began), report.nodes)
+    let (verdict, searched) = assist::winnability_by_nodes(game.state(), nodes);
+    (verdict, elapsed(began), searched)
 }
 
 /// A search as "show me" does it, in a phone's memory, within `budget`.
@@ -160,11 +154,7 @@ fn ask(game: &Game, options: Options) -> Asked {
         None => (still_winnable(game, winnable, cpu_time), still_winnable(game, winnable / PHONE_SLOWER, cpu_time), 0),
     };
     let truth = match (full.0, phone.0) {
-        (Verdict::Unknown, Verdict::Unknown) => match reference(game, budget, cpu_time) {
-            Outcome::Won(_) => Verdict::Winnable,
-            Outcome::Unwinnable => Verdict::Unwinnable,
-            Outcome::Unknown => Verdict::Unknown,
-        },
+        (Verdict::Unknown, Verdict::Unknown) => Verdict::from(&reference(game, budget, cpu_time)),
         (Verdict::Unknown, decided) | (decided, _) => decided,
     };
     let began = clock(cpu_time);

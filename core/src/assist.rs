@@ -17,6 +17,16 @@ pub enum Verdict {
     Unknown,
 }
 
+impl From<&Outcome> for Verdict {
+    fn from(outcome: &Outcome) -> Verdict {
+        match outcome {
+            Outcome::Won(_) => Verdict::Winnable,
+            Outcome::Unwinnable => Verdict::Unwinnable,
+            Outcome::Unknown => Verdict::Unknown,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HintMove {
     pub mv: Move,
@@ -25,7 +35,7 @@ pub struct HintMove {
 }
 
 /// Memory for "still winnable?": a phone can spare this much for a few hundred milliseconds.
-pub const WINNABILITY_MEMORY: usize = 64 << 20;
+const WINNABILITY_MEMORY: usize = 64 << 20;
 
 /// A proved-winnable deal of `kind`, chosen by `random`.
 pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
@@ -55,11 +65,15 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
 /// Whether `state` can still be won, searching until `cancel` says stop.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    match solver::decide(state, &limits, cancel) {
-        Outcome::Won(_) => Verdict::Winnable,
-        Outcome::Unwinnable => Verdict::Unwinnable,
-        Outcome::Unknown => Verdict::Unknown,
-    }
+    Verdict::from(&solver::decide(state, &limits, cancel))
+}
+
+/// `winnability` bounded by `max_nodes` instead of a clock, with the nodes it searched: a
+/// measure the machine's load does not change (`solitaire mid-game --winnable-nodes`).
+pub fn winnability_by_nodes(state: &State, max_nodes: u64) -> (Verdict, u64) {
+    let limits = Limits { max_nodes, max_memory_bytes: WINNABILITY_MEMORY };
+    let report = solver::decide_with_report(state, &limits, &|| false);
+    (Verdict::from(&report.outcome), report.nodes)
 }
 
 /// What "show me" found from a position.
