@@ -3,12 +3,14 @@
 //! Both apps draw exactly this, so they look and behave alike. One algorithm serves every
 //! `GameSpec`: the piles other than the tableau (stock, waste, reserve, cells, foundations) go in
 //! rows across the top or in a block down the left side, the tableau piles in a grid. Of all such
-//! arrangements the one with the largest cards wins (`plan.rs`), under one rule: a fan never
-//! hides a face-up card's corner index (`TableLayout::index_height`); face-down cards may
-//! overlap more. The tableau's piles get the room the longest of them needs at the smallest
-//! steps, rounded up to a bucket (`plan::fan_room`), so short piles get large cards, and cards
-//! shrink in a few steps as a pile grows, not at every move. Units are points, the origin is the
-//! viewport's top-left corner.
+//! arrangements the one with the largest cards wins (`plan.rs`), under two rules: a fan never
+//! hides a face-up card's corner index (`TableLayout::index_height`; face-down cards may overlap
+//! more), and every top card is a finger's target, `TOUCH` points across and down (`PileFrame::hit`:
+//! narrow cards' columns spread apart, short cards' rows keep room below them), wherever some
+//! arrangement allows it. Each tableau row gets the room its longest pile needs at the smallest
+//! steps, rounded up to a bucket (`plan::Fans`), so short piles get large cards, a long pile
+//! takes room from its own row only, and cards shrink in a few steps as piles grow, not at every
+//! move. Units are points, the origin is the viewport's top-left corner.
 
 mod plan;
 
@@ -16,7 +18,7 @@ use crate::card::Card;
 use crate::spec::{EmptyMark, GameSpec, PileId, PileKind, PileMap};
 use crate::state::State;
 use plan::{Band, Plan, ASPECT, FAN_DOWN, FAN_UP};
-pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH};
+pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH, LEGIBLE_INDEX, TOUCH};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Insets {
@@ -134,38 +136,49 @@ impl Viewport {
 
 /// Where every pile and card of `state` goes in `viewport`.
 pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
-    let fan_room = plan::fan_room(state);
-    let Some((card_width, piles)) = pile_frames(state.spec(), state.map(), fan_room, viewport) else {
+    let fans = plan::Fans::of(state);
+    let Some((plan, piles)) = pile_frames(state.spec(), state.map(), &fans, viewport) else {
         return TableLayout::default();
     };
+    let card_width = plan.card_width;
     let mut cards = Vec::with_capacity(state.card_count());
     for pile in &piles {
-        place_cards(state, pile, &mut cards);
+        place_cards(state, pile, plan.reserve, &mut cards);
     }
     TableLayout { card_width, card_height: card_width * ASPECT, index_height: card_width * INDEX, piles, cards }
 }
 
-/// The card width and every pile's frame for the game `spec` describes, its tableau piles each
-/// with `fan_room` card widths below their base; `None` when the viewport has no room.
-fn pile_frames(spec: &GameSpec, map: &PileMap, fan_room: f32, viewport: &Viewport) -> Option<(f32, Vec<PileFrame>)> {
+/// The plan and every pile's frame for the game `spec` describes, its tableau piles each
+/// with the room `fans` gives its row below their base; `None` when the viewport has no room.
+fn pile_frames(
+    spec: &GameSpec,
+    map: &PileMap,
+    fans: &plan::Fans,
+    viewport: &Viewport,
+) -> Option<(Plan, Vec<PileFrame>)> {
     let area = viewport.safe_area()?;
-    let plan = plan::choose(spec, map, fan_room, area.width, area.height)?;
+    let plan = plan::choose(spec, map, fans, area.width, area.height)?;
     let mut piles = Vec::with_capacity(usize::from(map.len));
-    place_piles(spec, map, &plan, area, &mut piles);
-    Some((plan.card_width, piles))
+    place_piles(spec, map, &plan, fans, area, &mut piles);
+    Some((plan, piles))
 }
 
-fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &mut Vec<PileFrame>) {
+fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, area: Rect, piles: &mut Vec<PileFrame>) {
     let width = plan.card_width;
     let height = width * ASPECT;
     let gap = width * GAP;
-    let (pitch_x, pitch_y) = (width + gap, height + gap);
     let (band_columns, grid_columns) = match plan.band {
         Band::Top { columns } => (columns, columns),
         Band::Left { columns } => (columns, columns + plan.columns),
     };
+    // Narrow cards spread apart, as far as the width allows, until each column's hit area is
+    // a finger wide.
+    let pitch_x = (width + gap).max(TOUCH.min(area.width / f32::from(grid_columns)));
+    // A row keeps its reserve below its cards, within its piles' frames.
+    let pitch_y = height + plan.reserve + gap;
+    let gap_x = pitch_x - width;
     // Centred across; from the top down, so that the tableau gets whatever height is left.
-    let left = area.x + (area.width - (f32::from(grid_columns) * pitch_x - gap)) / 2.0;
+    let left = area.x + (area.width - (f32::from(grid_columns) * pitch_x - gap_x)) / 2.0;
     let top = area.y + gap;
     let bottom = area.y + area.height - gap;
 
@@ -188,8 +201,13 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
             p.base = Rect { width, height, ..frame };
             p.frame = frame;
             // Every pile is at least a gap from the next and from the table's edge.
-            let half = gap / 2.0;
-            p.hit = Rect { x: frame.x - half, y: frame.y - half, width: frame.width + gap, height: frame.height + gap };
+            let (half_x, half_y) = (gap_x / 2.0, gap / 2.0);
+            p.hit = Rect {
+                x: frame.x - half_x,
+                y: frame.y - half_y,
+                width: frame.width + gap_x,
+                height: frame.height + gap,
+            };
         }
     };
 
@@ -202,20 +220,31 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, area: Rect, piles: &
         let column = if map.is_foundation(pile) { column + spare } else { column };
         let x = left + f32::from(column) * pitch_x;
         let y = top + f32::from(row) * pitch_y;
-        put(pile, Rect { x, y, width: f32::from(span) * pitch_x - gap, height });
+        put(pile, Rect { x, y, width: f32::from(span) * pitch_x - gap_x, height: height + plan.reserve });
     });
 
     let (tableau_left, tableau_top) = match plan.band {
         Band::Top { .. } => (left, top + f32::from(plan.band_rows) * pitch_y),
         Band::Left { columns } => (left + f32::from(columns) * pitch_x, top),
     };
-    let rows = f32::from(plan.tableau_rows.max(1));
-    let row_height = (bottom - tableau_top + gap) / rows - gap;
+    // Each row is a card and its room tall; the height left over is shared out equally.
+    let heights: Vec<f32> = fans.rows(plan.columns).map(|room| (ASPECT + room) * width + plan.reserve).collect();
+    let rows = heights.len().max(1) as f32;
+    let spare = ((bottom - tableau_top + gap) - heights.iter().map(|h| h + gap).sum::<f32>()).max(0.0) / rows;
+    let mut y = tableau_top;
+    let tops: Vec<f32> = heights
+        .iter()
+        .map(|h| {
+            let top = y;
+            y += h + spare + gap;
+            top
+        })
+        .collect();
     for pile in map.tableau() {
-        let (row, column) = (u16::from(pile) / plan.columns, u16::from(pile) % plan.columns);
+        let (row, column) = (usize::from(u16::from(pile) / plan.columns), u16::from(pile) % plan.columns);
         let x = tableau_left + f32::from(column) * pitch_x;
-        let y = tableau_top + f32::from(row) * (row_height + gap);
-        put(pile, Rect { x, y, width, height: row_height });
+        let (y, height) = (tops[row], heights[row] + spare);
+        put(pile, Rect { x, y, width, height });
     }
 }
 
@@ -240,7 +269,8 @@ fn squeeze(covered: &[Card], room: f32, nominal: (f32, f32), least: (f32, f32)) 
     (least.0 * scale, least.1 * scale)
 }
 
-fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
+/// Lays `pile`'s cards in its frame, keeping `reserve` points at the bottom free for a finger.
+fn place_cards(state: &State, pile: &PileFrame, reserve: f32, out: &mut Vec<CardFrame>) {
     let cards = state.pile(pile.pile);
     // `can_lift(pile, n)` holds exactly for 1 ≤ n ≤ `max_lift(pile)`; asking once keeps this linear.
     let lift_from = cards.len().saturating_sub(state.max_lift(pile.pile));
@@ -251,7 +281,7 @@ fn place_cards(state: &State, pile: &PileFrame, out: &mut Vec<CardFrame>) {
     let (room, nominal, least) = match pile.fan {
         FanDirection::None => (0.0, (0.0, 0.0), (0.0, 0.0)),
         FanDirection::Down => {
-            (pile.frame.height - base.height, (FAN_DOWN * width, FAN_UP * width), (least_down, index))
+            (pile.frame.height - base.height - reserve, (FAN_DOWN * width, FAN_UP * width), (least_down, index))
         }
         FanDirection::Right => {
             let across = index * INDEX_WIDTH;
@@ -395,8 +425,9 @@ mod tests {
             let map = spec.piles();
             for (width, height) in screens {
                 let viewport = Viewport { width, height, insets: Insets::default() };
-                let fan_room = BUCKET as f32 * INDEX;
-                let (card_width, piles) = pile_frames(spec, &map, fan_room, &viewport).expect("room for cards");
+                let fans = plan::Fans::uniform(map.tableau);
+                let (plan, piles) = pile_frames(spec, &map, &fans, &viewport).expect("room for cards");
+                let card_width = plan.card_width;
                 let what = format!("{} in {width}×{height}", spec.name);
                 assert_eq!(piles.len(), usize::from(map.len), "{what}");
                 for (i, pile) in piles.iter().enumerate() {

@@ -1,11 +1,13 @@
 //! Table layout: every game on phones, tablets and desktop windows of many sizes, at the deal,
 //! along random play (some of it piling cards onto the longest pile) and in positions with very
 //! tall piles: every face-up card's index shows, the cards are as large as the viewport gives,
-//! nothing leaves the viewport or overlaps another pile.
+//! nothing leaves the viewport or overlaps another pile, and on touch screens every top card is
+//! a finger's target.
 
 use solitaire_core::deal;
 use solitaire_core::layout::{
     layout, FanDirection, Insets, Rect, TableLayout, Viewport, BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH,
+    LEGIBLE_INDEX, TOUCH,
 };
 use solitaire_core::notation::{position_from_json, position_to_json, Completeness};
 use solitaire_core::spec::ReserveRule;
@@ -54,6 +56,13 @@ fn viewport_grid() -> Vec<Viewport> {
         grid.push(viewport(height, width, 0.0, 0.0, 0.0, 0.0));
     }
     grid
+}
+
+/// Touch screens from 375 × 667 up and desktop windows from 800 × 600 up: where every top card
+/// gets a finger's room in every position a game reaches.
+fn roomy(v: &Viewport) -> bool {
+    let (short, long) = (v.width.min(v.height), v.width.max(v.height));
+    (short >= 375.0 && long >= 667.0) || (short >= 600.0 && long >= 800.0)
 }
 
 /// A small deterministic generator, so that played positions are the same on every run.
@@ -155,17 +164,24 @@ fn walk(kind: GameKind, deal_number: u64, moves: usize, every: usize, pile_up: b
 fn longest_slivers(state: &State) -> u32 {
     let slivers = |pile: u8| {
         let cards = state.pile(pile);
-        let covered = &cards[..cards.len().saturating_sub(1)];
-        covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum::<u32>()
+        pile_slivers(&cards[..cards.len().saturating_sub(1)])
     };
     state.map().tableau().map(slivers).max().unwrap_or(0)
+}
+
+/// How long `covered` cards are at the smallest steps, in face-down slivers.
+fn pile_slivers(covered: &[solitaire_core::Card]) -> u32 {
+    covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum()
 }
 
 /// The card width the simplest arrangements give in `safe`: the non-tableau piles in rows across
 /// the top, the tableau in a grid of equal rows below, each row as tall as a card and the longest
 /// pile's covered cards (or the deal's, if longer) at the smallest steps, plus one bucket more
-/// (what rounding up to a bucket may add). The layout must never choose smaller cards.
-fn top_band_width(state: &State, safe: &Rect) -> f32 {
+/// (what rounding up to a bucket may add). The layout must never choose smaller cards, but for
+/// a finger: when some of these arrangements can give every top card `TOUCH` points each way
+/// (columns spread that far apart; rows keeping room below cards shorter than that, while the
+/// index stays `LEGIBLE_INDEX` tall), the floor is the best of those; whether it is.
+fn top_band_width(state: &State, safe: &Rect) -> (f32, bool) {
     let spec = state.spec();
     let map = state.map();
     let slivers = longest_slivers(state).max(longest_slivers(&deal(state.kind(), 1)));
@@ -198,9 +214,22 @@ fn top_band_width(state: &State, safe: &Rect) -> f32 {
             let rows = tableau.div_ceil(columns);
             let wide = f32::from(across) * (1.0 + GAP) + GAP;
             let high = f32::from(band_rows) * (1.4 + GAP) + f32::from(rows) * (tall + GAP) + GAP;
-            (safe.width / wide).min(safe.height / high)
+            let plain = (safe.width / wide).min(safe.height / high);
+            // Down from a top card's top edge: the card and half a gap, plus any room kept free.
+            let hit_down = 1.4 + GAP / 2.0;
+            let spread = safe.width / f32::from(across) >= TOUCH;
+            let fingers = f32::from(band_rows + rows);
+            let kept = (safe.width / wide).min((safe.height - fingers * TOUCH) / (high - fingers * hit_down));
+            match (spread, plain * hit_down >= TOUCH) {
+                (true, true) => (plain, true),
+                (true, false) if kept * INDEX >= LEGIBLE_INDEX => (kept, true),
+                _ => (plain, false),
+            }
         })
-        .fold(0.0, f32::max)
+        .fold(
+            (0.0, false),
+            |best, (width, touch)| if (touch, width) > (best.1, best.0) { (width, touch) } else { best },
+        )
 }
 
 fn positions(kind: GameKind) -> Vec<(&'static str, State)> {
@@ -376,9 +405,21 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
         );
     }
 
-    // (2) No smaller cards than the simplest arrangement gives the longest pile, one bucket more.
-    let least = top_band_width(state, &safe);
-    assert!(table.card_width >= least * (1.0 - 1e-4), "{what}: cards {} wide where {least} fit", table.card_width);
+    // (2) No smaller cards than the simplest arrangement gives the longest pile, one bucket more;
+    // those a finger can use first. When none of those can, a layout a finger can use may take
+    // smaller cards.
+    let (least, simplest_touchable) = top_band_width(state, &safe);
+    let touchable = table.piles.iter().all(|pile| {
+        let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
+        pile.hit.width >= TOUCH - EPS && pile.hit.y + pile.hit.height - top.y >= TOUCH - EPS
+    });
+    if simplest_touchable || !touchable {
+        assert!(table.card_width >= least * (1.0 - 1e-4), "{what}: cards {} wide where {least} fit", table.card_width);
+    }
+    assert!(
+        table.index_height >= LEGIBLE_INDEX.min(least * INDEX) * (1.0 - 1e-4),
+        "{what}: an index too small to read"
+    );
     table
 }
 
@@ -407,6 +448,25 @@ fn tall_piles_squeeze_their_fan_but_keep_every_card_on_screen() {
             assert!(top.frame.y - pile.base.y <= room + EPS, "{kind:?} on a {screen}: fan squeezed into the pile");
         }
     }
+}
+
+/// A row's room follows its own longest pile: with every card on the first pile, the rows below
+/// keep the deal's room and their cards stay as large as those rows allow.
+#[test]
+fn a_tall_pile_takes_room_from_its_own_row_only() {
+    let state = one_tall_pile(GameKind::Chequers, 0);
+    let (_, viewport) = viewports()[0];
+    let table = check(&state, &viewport, "Chequers, everything on the first pile, on a phone portrait");
+    let tableau: Vec<_> = table.piles.iter().filter(|p| p.kind == PileKind::Tableau).collect();
+    let (first, last) = (tableau[0].frame, tableau[tableau.len() - 1].frame);
+    assert!(last.y > first.y, "one row only: the test sees nothing");
+    let dealt = table.card_height + 3.0 * table.index_height;
+    assert!(
+        last.height < first.height / 3.0 && last.height >= dealt,
+        "the last row is {} tall, the tall pile's {}, the deal needs {dealt}",
+        last.height,
+        first.height
+    );
 }
 
 #[test]
@@ -460,64 +520,77 @@ fn along_random_play_every_index_shows_and_cards_are_as_large_as_the_viewport_gi
     assert!(longest >= 20, "random play reached a pile of {longest} cards only");
 }
 
+/// Each tableau row gets the room its longest pile needs, in whole buckets: the card size is a
+/// function of every pile's bucket, so it changes only when a pile crosses one (every few cards
+/// it gains), and where every position keeps a finger's room (`roomy`), a pile growing past a
+/// bucket never makes cards larger. (On smaller screens a layout may have to give that room up
+/// as a pile grows, and its cards then grow.)
 #[test]
-fn card_size_changes_only_when_the_longest_pile_crosses_a_bucket() {
+fn card_size_changes_only_when_a_pile_crosses_a_bucket() {
     let bucket = BUCKET * DOWN_PER_INDEX;
     let mut steps = 0;
     for kind in GameKind::ALL {
         let states = random_positions(kind);
         // Up to one bucket past the deal's longest pile, one size: the first bucket.
         let dealt = longest_slivers(&deal(kind, 1));
+        let buckets = |state: &State| -> Vec<u32> {
+            let map = state.map();
+            let covered = |p: u8| pile_slivers(&state.pile(p)[..state.pile(p).len().saturating_sub(1)]);
+            map.tableau().map(|p| covered(p).saturating_sub(dealt).div_ceil(bucket).max(1)).collect()
+        };
         for viewport in viewport_grid() {
-            let mut by_bucket = std::collections::BTreeMap::new();
+            let mut by_buckets = std::collections::BTreeMap::new();
             for state in &states {
-                let b = longest_slivers(state).saturating_sub(dealt).div_ceil(bucket).max(1);
                 let width = layout(state, &viewport).card_width;
-                let first = *by_bucket.entry(b).or_insert(width);
-                assert_eq!(width, first, "{kind:?} in {viewport:?}: one card size per bucket {b}");
+                let b = buckets(state);
+                let first = *by_buckets.entry(b.clone()).or_insert(width);
+                assert_eq!(width, first, "{kind:?} in {viewport:?}: one card size for the piles' buckets {b:?}");
             }
-            let widths: Vec<f32> = by_bucket.values().copied().collect();
-            assert!(widths.windows(2).all(|w| w[1] <= w[0]), "{kind:?} in {viewport:?}: longer piles, smaller cards");
-            steps += widths.windows(2).filter(|w| w[1] < w[0]).count();
+            for (a, wa) in by_buckets.iter().filter(|_| roomy(&viewport)) {
+                for (b, wb) in &by_buckets {
+                    if a.iter().zip(b).all(|(x, y)| x <= y) {
+                        assert!(wb <= wa, "{kind:?} in {viewport:?}: buckets {b:?} after {a:?} give larger cards");
+                    }
+                }
+            }
+            let widths: std::collections::BTreeSet<u32> = by_buckets.values().map(|w| w.to_bits()).collect();
+            steps += widths.len() - 1;
         }
     }
     assert!(steps > 0, "no game ever changed its card size: the test saw nothing");
 }
 
 /// (3) for the top card: its hit area (the card, the room below it in its pile and half the
-/// gap around, `PileFrame::hit`) at least 48 points across and down (Android's 48 dp; iOS asks
-/// 44) on touch screens from 375 × 667 up and on desktop windows from 800 × 600 up, at the deal.
-/// Chequers on phones up to 390 points wide gets 44 (iOS's size, not Android's): its 25 piles of
-/// 4 take 8 columns across, whose pitch is the most a pile's hit area can be wide, and cards are
-/// already as large as the screen allows with every index showing. Later, a pile long enough
-/// that its indices need more room shrinks cards further (Chequers with a 21-card pile, from
-/// random play, on a 390 × 844 phone: 27.6 points wide): the index comes first, and `check`
-/// shows those cards are still as large as the viewport gives.
+/// gap around, `PileFrame::hit`) at least `TOUCH` (48) points across and down (Android's 48 dp;
+/// iOS asks 44) on touch screens from 375 × 667 up and on desktop windows from 800 × 600 up, at
+/// the deal, along random play (piles of 20 cards and more) and with the foundations all but
+/// full.
 #[test]
-fn top_cards_are_large_enough_to_hit_at_the_deal() {
+fn top_cards_are_large_enough_to_hit_in_every_position_a_game_reaches() {
     let mut grid = viewport_grid();
-    grid.retain(|v| {
-        let (short, long) = (v.width.min(v.height), v.width.max(v.height));
-        (short >= 375.0 && long >= 667.0) || (short >= 600.0 && long >= 800.0)
-    });
+    grid.retain(roomy);
     assert!(grid.len() >= 12, "{} viewports", grid.len());
+    let mut checked = 0;
     for kind in GameKind::ALL {
-        let state = deal(kind, 1);
-        for viewport in &grid {
-            let small_phone = viewport.width.min(viewport.height) <= 390.0;
-            let least = if kind == GameKind::Chequers && small_phone { 44.0 } else { 48.0 };
-            let table = check(&state, viewport, &format!("{kind:?} in {viewport:?}"));
-            for pile in &table.piles {
-                let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
-                let (across, down) = (pile.hit.width, pile.hit.y + pile.hit.height - top.y);
-                assert!(
-                    across >= least && down >= least,
-                    "{kind:?} in {viewport:?}: {}'s top card is hit over {across} × {down}",
-                    pile.label
-                );
+        let mut states = vec![deal(kind, 1), foundations_full(kind)];
+        states.extend(random_positions(kind));
+        for (i, state) in states.iter().enumerate() {
+            for viewport in &grid {
+                let table = layout(state, viewport);
+                for pile in &table.piles {
+                    let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
+                    let (across, down) = (pile.hit.width, pile.hit.y + pile.hit.height - top.y);
+                    assert!(
+                        across >= TOUCH - EPS && down >= TOUCH - EPS,
+                        "{kind:?} position {i} in {viewport:?}: {}'s top card is hit over {across} × {down}",
+                        pile.label
+                    );
+                    checked += 1;
+                }
             }
         }
     }
+    eprintln!("{checked} top cards checked");
 }
 
 #[test]

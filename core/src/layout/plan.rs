@@ -1,6 +1,7 @@
 //! Choosing the arrangement: how many tableau columns, and where the other piles go, so that the
-//! cards come out as large as the viewport allows with every face-up card's index showing. Works
-//! in card widths, so each candidate costs a few multiplications.
+//! cards come out as large as the viewport allows with every face-up card's index showing and,
+//! where any arrangement allows it, every top card a finger's target. Works in card widths, so
+//! each candidate costs a few multiplications.
 
 use super::FanDirection;
 use crate::card::Card;
@@ -25,9 +26,20 @@ pub(super) const FAN_UP: f32 = 0.40;
 pub(super) const FAN_DOWN: f32 = 0.14;
 // Squeezing only ever shrinks steps, so these must not start below their floors.
 const _: () = assert!(FAN_UP >= INDEX && FAN_DOWN * DOWN_PER_INDEX as f32 >= INDEX);
-/// Card size follows the longest tableau pile in steps of this many index heights (see
-/// `fan_room`), so that it changes once every few cards a pile gains, not at every move.
+/// A tableau row's room follows its longest pile in steps of this many index heights
+/// (`Fans::room`), so that card size changes once every few cards a pile gains, not at every move.
 pub const BUCKET: u32 = 4;
+/// The least a top card's hit area spans across and down, in points: Android's 48 dp (iOS asks
+/// 44 pt). An arrangement whose columns can be spread this far apart, and whose rows keep this
+/// much from a top card's top edge down, beats any that cannot, whatever their card sizes.
+pub const TOUCH: f32 = 48.0;
+/// The smallest corner index, in points, worth a finger's room: where keeping `TOUCH` below
+/// each row would shrink the index further (a tiny window), cards keep their size instead, and
+/// taps their smaller area. (Touch screens along random play get 6 points at the least.)
+pub const LEGIBLE_INDEX: f32 = 5.0;
+/// How far a top card's hit area reaches down from its top edge with no room below it, in
+/// card widths: the card and half the gap under it.
+const HIT_DOWN: f32 = ASPECT + GAP / 2.0;
 /// A candidate must beat the best so far by this fraction, so that near-ties go to fewer
 /// tableau rows (then to the earlier arrangement) instead of to float noise.
 const TIE: f32 = 1e-3;
@@ -45,6 +57,11 @@ pub(super) enum Band {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Plan {
     pub card_width: f32,
+    /// Whether every top card gets `TOUCH` points each way (see `place_piles`).
+    pub touchable: bool,
+    /// What each row keeps free below its cards, in points, for a finger on cards shorter than
+    /// `TOUCH`: never covered by a fan.
+    pub reserve: f32,
     pub band: Band,
     /// Tableau grid columns.
     pub columns: u16,
@@ -109,48 +126,112 @@ pub(super) fn flow(
 
 /// A fanned pile's length at the smallest steps, in face-down slivers (`DOWN_PER_INDEX` to an
 /// index height): what its covered cards need.
-pub(super) fn slivers(covered: &[Card]) -> u32 {
+fn slivers(covered: &[Card]) -> u32 {
     covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum()
 }
 
-/// The room, in card widths, that each tableau pile gets below its base card: what the deal's
-/// longest pile needs at the smallest steps, plus a whole number of `BUCKET` index heights (at
-/// least one, so that piles can grow from the deal before cards shrink) that covers what the
-/// longest pile needs now. Stateless, yet the card size only changes when the longest pile
-/// crosses a bucket, once every few cards it gains or loses, not at every move; and cards never
-/// grow past their size at the deal.
-pub(super) fn fan_room(state: &State) -> f32 {
-    let covered = |cards: &[Card]| slivers(&cards[..cards.len().saturating_sub(1)]);
-    let longest = state.map().tableau().map(|pile| covered(state.pile(pile))).max().unwrap_or(0);
-    let dealt = state
-        .spec()
-        .deal
-        .tableau
-        .iter()
-        .map(|d| match d.up {
-            0 => u32::from(d.down.saturating_sub(1)),
-            up => u32::from(d.down) + u32::from(up - 1) * DOWN_PER_INDEX,
-        })
-        .max()
-        .unwrap_or(0);
-    let bucket = BUCKET * DOWN_PER_INDEX;
-    let slivers = dealt + longest.saturating_sub(dealt).div_ceil(bucket).max(1) * bucket;
-    slivers as f32 / DOWN_PER_INDEX as f32 * INDEX
+/// What the tableau piles need below their base cards, from which each row of the grid gets its
+/// room (`Fans::rows`).
+pub(super) struct Fans {
+    /// The deal's longest pile's covered cards, in slivers.
+    dealt: u32,
+    /// Each tableau pile's covered cards now, in slivers, in pile order.
+    covered: Vec<u32>,
 }
 
-/// The arrangement with the largest cards in a `width` × `height` area whose tableau piles each
-/// have `fan_room` card widths below their base card; fewer tableau rows break near-ties. `None`
-/// if no card fits.
-pub(super) fn choose(spec: &GameSpec, map: &PileMap, fan_room: f32, width: f32, height: f32) -> Option<Plan> {
+impl Fans {
+    pub fn of(state: &State) -> Fans {
+        let covered = state.map().tableau().map(|pile| slivers(trim_top(state.pile(pile)))).collect();
+        let dealt = state
+            .spec()
+            .deal
+            .tableau
+            .iter()
+            .map(|d| match d.up {
+                0 => u32::from(d.down.saturating_sub(1)),
+                up => u32::from(d.down) + u32::from(up - 1) * DOWN_PER_INDEX,
+            })
+            .max()
+            .unwrap_or(0);
+        Fans { dealt, covered }
+    }
+
+    /// Every row one bucket's room, whatever its piles (a test's game described only as data).
+    #[cfg(test)]
+    pub fn uniform(piles: u8) -> Fans {
+        Fans { dealt: 0, covered: vec![0; usize::from(piles)] }
+    }
+
+    /// The room, in card widths, below the base cards of a row whose longest pile's covered
+    /// cards take `longest` slivers: what the deal's longest pile needs at the smallest steps,
+    /// plus a whole number of `BUCKET` index heights (at least one, so that piles can grow from
+    /// the deal before cards shrink) that covers what `longest` needs. Stateless, yet a row's
+    /// room only changes when its longest pile crosses a bucket, once every few cards it gains
+    /// or loses, not at every move; and no row is shorter than at the deal.
+    fn room(&self, longest: u32) -> f32 {
+        let bucket = BUCKET * DOWN_PER_INDEX;
+        let slivers = self.dealt + longest.saturating_sub(self.dealt).div_ceil(bucket).max(1) * bucket;
+        slivers as f32 / DOWN_PER_INDEX as f32 * INDEX
+    }
+
+    /// Each row's room in a grid of `columns` (at least 1), top row first: a row of short piles
+    /// keeps large cards' worth of room while another row's pile grows long.
+    pub fn rows(&self, columns: u16) -> impl Iterator<Item = f32> + '_ {
+        let columns = usize::from(columns.max(1));
+        self.covered.chunks(columns).map(|row| self.room(row.iter().copied().max().unwrap_or(0)))
+    }
+
+    /// The grid's rows, each a card tall and its room below, in card widths, gaps left out.
+    fn height(&self, columns: u16) -> f32 {
+        self.rows(columns).map(|room| ASPECT + room).sum()
+    }
+}
+
+/// A pile's cards but its top one: those a fan steps over.
+fn trim_top(cards: &[Card]) -> &[Card] {
+    &cards[..cards.len().saturating_sub(1)]
+}
+
+/// The arrangement with the largest cards in a `width` × `height` area whose tableau rows each
+/// have the room `fans` gives them below their base cards, among those a finger can use if any
+/// (`TOUCH`); fewer tableau rows break near-ties. `None` if no card fits.
+pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, height: f32) -> Option<Plan> {
     let tableau = u16::from(map.tableau);
-    let tall = ASPECT + fan_room;
     // Width or height in card widths of `cards` piles and the gaps between and around them.
     let extent = |cards: u16, pile: f32| f32::from(cards) * pile + f32::from(cards + 1) * GAP;
+    // The tableau grid's height in card widths, gaps included, for 1 to `tableau` columns: both
+    // arrangements ask for each, and each costs a pass over the piles.
+    let heights: Vec<f32> = (1..=tableau.max(1)).map(|columns| fans.height(columns)).collect();
+    let grid = |columns: u16, rows: u16| heights[usize::from(columns - 1)] + f32::from(rows + 1) * GAP;
     let mut best: Option<Plan> = None;
+    // The card width and reserve for a grid `grid_columns` across (`across` card widths, gaps
+    // included) and blocks side by side, each (card widths down, rows of top cards); whether a
+    // finger can use it.
+    let size = |grid_columns: u16, across: f32, blocks: &[(f32, u16)]| {
+        let widest = width / across;
+        let plain = blocks.iter().fold(widest, |w, &(down, _)| w.min(height / down));
+        let wide = width / f32::from(grid_columns) >= TOUCH;
+        if plain * HIT_DOWN >= TOUCH || !wide {
+            return (plain, 0.0, wide && plain * HIT_DOWN >= TOUCH);
+        }
+        // Each row keeps `TOUCH - HIT_DOWN * w` points below its cards: w * down + rows *
+        // (TOUCH - HIT_DOWN * w) = height, for each block.
+        let reserved = blocks.iter().fold(widest, |w, &(down, rows)| {
+            let rows = f32::from(rows);
+            w.min((height - rows * TOUCH) / (down - rows * HIT_DOWN))
+        });
+        if reserved * INDEX >= LEGIBLE_INDEX {
+            (reserved, TOUCH - HIT_DOWN * reserved, true)
+        } else {
+            (plain, 0.0, false)
+        }
+    };
     let mut consider = |plan: Plan| {
         let wins = best.is_none_or(|b| {
-            plan.card_width > b.card_width * (1.0 + TIE)
-                || (plan.card_width >= b.card_width * (1.0 - TIE) && plan.tableau_rows < b.tableau_rows)
+            (plan.touchable && !b.touchable)
+                || (plan.touchable == b.touchable
+                    && (plan.card_width > b.card_width * (1.0 + TIE)
+                        || (plan.card_width >= b.card_width * (1.0 - TIE) && plan.tableau_rows < b.tableau_rows)))
         });
         if wins {
             best = Some(plan);
@@ -174,10 +255,10 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fan_room: f32, width: f32, 
         let (band_rows, band_last_row) = band_flow(band_columns);
         let tableau_rows = tableau.div_ceil(columns);
         let across = extent(band_columns, 1.0);
-        let down = f32::from(band_rows) * (ASPECT + GAP) + extent(tableau_rows, tall);
-        let card_width = (width / across).min(height / down);
+        let down = f32::from(band_rows) * (ASPECT + GAP) + grid(columns, tableau_rows);
+        let (card_width, reserve, touchable) = size(band_columns, across, &[(down, band_rows + tableau_rows)]);
         let band = Band::Top { columns: band_columns };
-        consider(Plan { card_width, band, columns, tableau_rows, band_rows, band_last_row });
+        consider(Plan { card_width, touchable, reserve, band, columns, tableau_rows, band_rows, band_last_row });
     }
 
     if tableau > 0 {
@@ -196,10 +277,19 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fan_room: f32, width: f32, 
                     continue;
                 }
                 let across = extent(band_columns + columns, 1.0);
-                let down = band_down.max(extent(tableau_rows, tall));
-                let card_width = (width / across).min(height / down);
+                let blocks = [(band_down, band_rows), (grid(columns, tableau_rows), tableau_rows)];
+                let (card_width, reserve, touchable) = size(band_columns + columns, across, &blocks);
                 let band = Band::Left { columns: band_columns };
-                consider(Plan { card_width, band, columns, tableau_rows, band_rows, band_last_row });
+                consider(Plan {
+                    card_width,
+                    touchable,
+                    reserve,
+                    band,
+                    columns,
+                    tableau_rows,
+                    band_rows,
+                    band_last_row,
+                });
             }
         }
     }
