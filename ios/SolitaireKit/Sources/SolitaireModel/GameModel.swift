@@ -15,7 +15,15 @@ public enum DealChoice: Equatable, Sendable {
 @MainActor
 @Observable
 public final class GameModel {
-    public private(set) var game: Game
+    /// The core's game. Each use counts as a call into the core (`coreCalls`).
+    public var game: Game {
+        coreCalls += 1
+        return core
+    }
+    private var core: Game
+    /// How often the model has reached into the core, so that a test can count what a drag
+    /// frame costs: the view reads only the model's own state while a card moves.
+    @ObservationIgnored public private(set) var coreCalls = 0
     public private(set) var status: GameStatus
     /// The table as drawn for `viewport`, in points; empty until the view reports its size.
     public private(set) var table = TableState()
@@ -89,7 +97,7 @@ public final class GameModel {
         words: Words = .preferred(),
         report: @escaping @MainActor (String) -> Void
     ) {
-        self.game = game
+        core = game
         self.words = words
         self.saver = saver
         self.searches = searches
@@ -250,7 +258,7 @@ public final class GameModel {
     }
 
     private func replace(with next: Game) {
-        game = next
+        core = next
         spoken = nil
         draw(next.view(viewport: viewport))
         changed()

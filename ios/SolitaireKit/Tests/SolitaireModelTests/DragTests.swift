@@ -85,6 +85,34 @@ struct DragTests {
         }
     }
 
+    @Test("A drag calls the core once, at its start, and its frames never, VoiceOver on", arguments: allKinds)
+    func aDragFrameCallsTheCoreNever(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let model = try modelWithAMovableCard(kind, folder: folder).harness.model
+            let (card, _) = try draggable(in: model)
+            let before = model.coreCalls
+            _ = model.beginDrag(card)
+            #expect(model.coreCalls == before + 1, "the drag's start")
+            // What TableView's body reads in each frame of a drag with VoiceOver on: the first
+            // frame may ask once for the position's words, no later frame asks anything.
+            let frame = {
+                _ = model.table.lifted(with: card)
+                for pile in model.table.piles {
+                    _ = model.speech(of: pile.pile)
+                    _ = model.emptyMark(of: pile)
+                }
+                _ = model.hintMarks
+            }
+            frame()
+            let afterFirst = model.coreCalls
+            #expect(afterFirst <= before + 2, "the first frame")
+            for _ in 0..<60 {
+                frame()
+            }
+            #expect(model.coreCalls == afterFirst, "60 frames of the drag")
+        }
+    }
+
     @Test("A drag shorter than the tap slop plays as a tap", arguments: allKinds)
     func aShortDragIsATap(kind: GameKind) async throws {
         try await withTemporaryFolder { folder in
