@@ -1,17 +1,22 @@
 //! The binding generator, pinned to the workspace's UniFFI version (see `bindings/generate`),
-//! with one change to the Swift it writes: a faster reader of numbers (`swift_reader`).
+//! with one change to the code it writes for each language, both for speed: Swift reads numbers
+//! in place (`swift_reader`), Kotlin reuses each thread's call status (`kotlin_status`).
+mod kotlin_status;
+mod patch;
 mod swift_reader;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use patch::Patch;
+
 fn main() -> ExitCode {
     uniffi::uniffi_bindgen_main();
     let arguments: Vec<String> = std::env::args().collect();
-    let Some(out_dir) = swift_out_dir(&arguments) else {
+    let Some((patch, out_dir)) = generated(&arguments) else {
         return ExitCode::SUCCESS;
     };
-    match swift_reader::patch_dir(&out_dir) {
+    match patch.apply_dir(&out_dir) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("uniffi-bindgen: {message}");
@@ -20,10 +25,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// The output folder of a `generate --language swift … --out-dir DIR` run, if this is one.
-fn swift_out_dir(arguments: &[String]) -> Option<PathBuf> {
+/// For a `generate --language L … --out-dir DIR` run, L's patch and DIR.
+fn generated(arguments: &[String]) -> Option<(&'static Patch, PathBuf)> {
     let value = |flag: &str| arguments.windows(2).find(|pair| pair[0] == flag).map(|pair| pair[1].as_str());
-    (value("--language") == Some("swift")).then(|| value("--out-dir").map(PathBuf::from)).flatten()
+    let patch = match value("--language")? {
+        "swift" => &swift_reader::PATCH,
+        "kotlin" => &kotlin_status::PATCH,
+        _ => return None,
+    };
+    Some((patch, PathBuf::from(value("--out-dir")?)))
 }
 
 #[cfg(test)]
@@ -35,10 +45,14 @@ mod tests {
     }
 
     #[test]
-    fn only_a_swift_generation_is_patched() {
+    fn each_language_gets_its_patch_in_its_folder() {
         let swift = strings("uniffi-bindgen generate --no-format --language swift --out-dir out lib.so");
-        assert_eq!(swift_out_dir(&swift), Some(PathBuf::from("out")));
-        let kotlin = strings("uniffi-bindgen generate --language kotlin --out-dir out lib.so");
-        assert_eq!(swift_out_dir(&kotlin), None);
+        let (patch, dir) = generated(&swift).unwrap();
+        assert_eq!((patch.extension, dir), ("swift", PathBuf::from("out")));
+        let kotlin = strings("uniffi-bindgen generate --language kotlin --out-dir kt lib.so");
+        let (patch, dir) = generated(&kotlin).unwrap();
+        assert_eq!((patch.extension, dir), ("kt", PathBuf::from("kt")));
+        assert!(generated(&strings("uniffi-bindgen generate --language python --out-dir py lib.so")).is_none());
+        assert!(generated(&strings("uniffi-bindgen --help")).is_none());
     }
 }
