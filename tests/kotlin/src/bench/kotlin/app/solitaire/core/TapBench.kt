@@ -38,7 +38,7 @@ fun main(args: Array<String>) {
                 }
             }
             println(
-                "%-13s tap + what to draw: %s   undo + what to draw: %s   (%d cards sent)   view, everything: %s (%d cards)"
+                "%-13s tap + what to draw: %s   undo + what to draw: %s   cards sent: %d   view, everything: %s, cards: %d"
                     .format(info.slug, summary(taps), summary(undos), sent, summary(views), table.cards.size),
             )
         }
