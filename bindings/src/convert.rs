@@ -591,8 +591,11 @@ pub enum GameError {
     /// A saved file could not be read; it was kept aside as `kept_as`, and the store goes on.
     #[error("{detail}")]
     CorruptSave { detail: String, kept_as: String },
+    /// A file could not be written or read. `detail` is the system's text, for logs; `phrase`
+    /// what to tell the player about a save it stopped ("Could not save this game: the device
+    /// is full"), in the catalogue's words, without arguments.
     #[error("{detail}")]
-    Storage { detail: String },
+    Storage { detail: String, phrase: Phrase },
 }
 
 impl From<core::GameError> for GameError {
@@ -616,7 +619,7 @@ impl From<core::StoreError> for GameError {
             core::StoreError::Corrupt { kept_as, .. } => {
                 GameError::CorruptSave { detail, kept_as: kept_as.display().to_string() }
             }
-            core::StoreError::Io { .. } => GameError::Storage { detail },
+            core::StoreError::Io { .. } => GameError::Storage { detail, phrase: error.not_saved().into() },
         }
     }
 }

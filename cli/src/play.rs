@@ -79,7 +79,7 @@ impl Session {
     fn save(&mut self) -> String {
         match self.store.save(&mut self.game) {
             Ok(()) => String::new(),
-            Err(e) => words().say("cli_not_saved", &[e.to_string().into()]),
+            Err(e) => words().phrase(&e.not_saved()),
         }
     }
 

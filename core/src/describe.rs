@@ -314,10 +314,12 @@ pub fn game_keys(kind: GameKind) -> [&'static str; 3] {
     }
 }
 
-/// Every key this module gives (a phrase's own and its arguments'): each catalogue must hold
-/// them all, which the terminal game's catalogue test checks.
+/// Every key the core gives (this module's phrases' own and their arguments', and a failed
+/// save's, `StoreError::not_saved`): each catalogue must hold them all, which the terminal
+/// game's catalogue test checks.
 pub fn all_keys() -> Vec<&'static str> {
-    let mut keys = vec![
+    let mut keys = crate::error::NOT_SAVED_KEYS.to_vec();
+    keys.extend([
         "card",
         "pile_cards",
         "pile_face_down",
@@ -340,7 +342,7 @@ pub fn all_keys() -> Vec<&'static str> {
         "move_card_to",
         "stock_turn",
         "stock_deal",
-    ];
+    ]);
     for form in [Form::Bare, Form::The, Form::A] {
         keys.extend((1..=13).map(|rank| rank_key(rank, form)));
     }

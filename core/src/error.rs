@@ -1,6 +1,9 @@
 //! Typed errors. Nothing in the core panics on bad input; it returns one of these.
 
+use std::io;
 use std::path::PathBuf;
+
+use crate::describe::Phrase;
 
 /// Text that is not a valid position, move, card or pile.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,4 +72,50 @@ pub enum StoreError {
     /// The file did not load; it was moved to `kept_as` and the store carries on without it.
     #[error("{path} could not be read ({reason}); it was kept as {kept_as}")]
     Corrupt { path: PathBuf, kept_as: PathBuf, reason: String },
+}
+
+/// The phrases `StoreError::not_saved` gives: unknown cause, no room left, no right to write.
+pub const NOT_SAVED_KEYS: [&str; 3] = ["msg_not_saved", "msg_not_saved_full", "msg_not_saved_denied"];
+
+impl StoreError {
+    /// What to tell the player when this stopped a save, in the catalogue's words: the system's
+    /// own text is English and names the app's private folders. No arguments, so that the apps
+    /// can show it as a plain message.
+    pub fn not_saved(&self) -> Phrase {
+        let [unknown, full, denied] = NOT_SAVED_KEYS;
+        let key = match self {
+            StoreError::Io { source, .. } => match source.kind() {
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => full,
+                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => denied,
+                _ => unknown,
+            },
+            StoreError::Corrupt { .. } => unknown,
+        };
+        Phrase { key, args: Vec::new() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn io(kind: io::ErrorKind) -> StoreError {
+        StoreError::Io { path: PathBuf::from("/data/app/saves/zerline.json"), source: io::Error::from(kind) }
+    }
+
+    #[test]
+    fn a_failed_save_is_told_in_the_catalogues_words_with_its_cause() {
+        let key = |error: StoreError| error.not_saved().key;
+        assert_eq!(key(io(io::ErrorKind::StorageFull)), "msg_not_saved_full");
+        assert_eq!(key(io(io::ErrorKind::QuotaExceeded)), "msg_not_saved_full");
+        assert_eq!(key(io(io::ErrorKind::PermissionDenied)), "msg_not_saved_denied");
+        assert_eq!(key(io(io::ErrorKind::ReadOnlyFilesystem)), "msg_not_saved_denied");
+        assert_eq!(key(io(io::ErrorKind::Other)), "msg_not_saved");
+        let corrupt = StoreError::Corrupt { path: PathBuf::new(), kept_as: PathBuf::new(), reason: String::new() };
+        assert_eq!(key(corrupt), "msg_not_saved");
+        // From ENOSPC, as a full disk reports it.
+        let full = StoreError::Io { path: PathBuf::new(), source: io::Error::from_raw_os_error(28) };
+        assert_eq!(full.not_saved().key, "msg_not_saved_full");
+        assert!(io(io::ErrorKind::StorageFull).not_saved().args.is_empty());
+    }
 }

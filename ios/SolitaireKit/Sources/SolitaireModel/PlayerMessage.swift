@@ -1,7 +1,6 @@
 import SolitaireCore
 
 /// What to tell the player about a failure from the core, in `words` rather than enum dumps.
-/// (A storage failure's detail is the system's own text, quoted as it comes.)
 public func playerMessage(for error: Error, in words: Words) -> String {
     guard let error = error as? GameError else {
         return words.text("msg_something_wrong", "\(error)")
@@ -12,8 +11,9 @@ public func playerMessage(for error: Error, in words: Words) -> String {
         // to the player.
         let name = keptAs.split(separator: "/").last.map(String.init) ?? keptAs
         return words.text("msg_file_set_aside", name)
-    case .Storage(let detail):
-        return words.text("msg_not_saved_because", detail)
+    case .Storage(_, let phrase):
+        // The core's words for the cause ("… the device is full"), not the system's English.
+        return words.say(phrase)
     case .IllegalMove:
         return words.text("msg_move_refused")
     case .InvalidArgument(let detail):

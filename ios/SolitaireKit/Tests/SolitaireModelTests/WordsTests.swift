@@ -128,6 +128,16 @@ struct WordsTests {
         }
     }
 
+    @Test("A save the disk refused is told in the player's language, not the system's")
+    func aFailedSaveInFrench() {
+        let full = GameError.Storage(
+            detail: "cannot use /var/mobile/Containers/Data/saves/dnieper.json: No space left on device (os error 28)",
+            phrase: Phrase(key: "msg_not_saved_full", args: [])
+        )
+        #expect(playerMessage(for: full, in: french) == "Impossible d’enregistrer cette partie\u{a0}: l’appareil est plein")
+        #expect(playerMessage(for: full, in: english) == "Could not save this game: the device is full")
+    }
+
     @Test("Placeholders: positions, percent signs, and a missing key shows as itself")
     func placeholders() {
         #expect(english.text("ui_rules_title", "Zerline") == "Zerline: rules")

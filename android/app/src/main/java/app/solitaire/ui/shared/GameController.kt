@@ -416,6 +416,9 @@ class GameController(
         workers.enqueue {
             try {
                 store.save(saved)
+            } catch (e: GameException.Storage) {
+                // The core's words for the cause ("… the device is full"); they take no arguments.
+                message = e.phrase.key
             } catch (e: GameException) {
                 message = "msg_not_saved"
             }
