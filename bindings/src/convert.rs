@@ -405,6 +405,11 @@ pub enum Action {
         pile: u32,
         index: u32,
     },
+    /// A tap in `pile`'s hit area on no card (beside a narrow card, below it, an empty place):
+    /// its top card's tap; on the stock, even empty, the deal; elsewhere nothing.
+    TapPile {
+        pile: u32,
+    },
     /// The cards from `index` of `pile` up, dragged and let go with the grabbed card's centre at
     /// (`x`, `y`) of the last viewport: they move to the pile there if they may, else nothing
     /// changes (the app lets them glide back).

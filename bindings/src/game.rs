@@ -248,6 +248,14 @@ fn player_move(mv: PlayerMove) -> Result<core::Move, GameError> {
     Ok(core::Move::Transfer { from: pile_id(from)?, count, to: pile_id(to)? })
 }
 
+fn tapped(outcome: core::TapOutcome) -> Outcome {
+    match outcome {
+        core::TapOutcome::Played(_) => Outcome::Moved,
+        core::TapOutcome::Returned => Outcome::Returned,
+        core::TapOutcome::NoMove => Outcome::Unchanged,
+    }
+}
+
 fn moved(result: Result<(), core::GameError>) -> Result<Outcome, GameError> {
     result.map(|()| Outcome::Moved).map_err(Into::into)
 }
@@ -255,11 +263,8 @@ fn moved(result: Result<(), core::GameError>) -> Result<Outcome, GameError> {
 /// Plays `action` on `game`; `shown` is the scene a drop's point refers to.
 fn play(game: &mut core::Game, action: Action, shown: Option<&Scene>) -> Result<Outcome, GameError> {
     match action {
-        Action::Tap { pile, index } => Ok(match game.tap(pile_id(pile)?, index as usize)? {
-            core::TapOutcome::Played(_) => Outcome::Moved,
-            core::TapOutcome::Returned => Outcome::Returned,
-            core::TapOutcome::NoMove => Outcome::Unchanged,
-        }),
+        Action::Tap { pile, index } => Ok(tapped(game.tap(pile_id(pile)?, index as usize)?)),
+        Action::TapPile { pile } => Ok(tapped(game.tap_pile(pile_id(pile)?)?)),
         Action::Drop { pile, index, x, y } => {
             let from = pile_id(pile)?;
             let targets = game.destinations(from, index as usize)?;

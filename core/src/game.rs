@@ -340,6 +340,18 @@ impl Game {
         targets
     }
 
+    /// A tap on `pile` itself, on no card (the gap beside a narrow card, the room below it, an
+    /// empty place: `layout::PileFrame::hit`): its top card's tap; on the stock, even empty, the
+    /// stock's action; on any other empty pile nothing.
+    pub fn tap_pile(&mut self, pile: PileId) -> Result<TapOutcome, GameError> {
+        let kind = self.state.pile_kind(pile).ok_or(GameError::NoSuchPile(u32::from(pile)))?;
+        match self.state.pile(pile).len().checked_sub(1) {
+            Some(top) => self.tap(pile, top),
+            None if kind == PileKind::Stock => self.tap(pile, 0),
+            None => Ok(TapOutcome::NoMove),
+        }
+    }
+
     /// Plays the tapped card (with the cards on it where groups move) to its best destination;
     /// tapping the same card again moves it on to its next destination. Tapping the stock deals.
     pub fn tap(&mut self, pile: PileId, index: usize) -> Result<TapOutcome, GameError> {

@@ -58,6 +58,47 @@ fn tapping_the_stock_deals_and_a_stuck_card_does_nothing() {
     assert!(matches!(stuck.tap(0, 5), Err(GameError::NoSuchCard { .. })));
 }
 
+/// A tap in a pile's hit area on no card (`Game::tap_pile`) plays as a tap on its top card; on
+/// the stock, even empty, as the stock's action; on another empty pile it does nothing.
+#[test]
+fn a_tap_on_a_pile_is_its_top_cards_tap_or_the_stocks_action() {
+    let (mut piles, mut empty) = (0, 0);
+    for kind in GameKind::ALL {
+        let mut game = Game::new(kind, 3);
+        // Some moves in, so that some piles are empty and the stock has been dealt from.
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            moves.clear();
+            game.state().legal_moves(&mut moves);
+            let Some(&mv) = moves.first() else { break };
+            game.play(mv).unwrap();
+        }
+        for pile in 0..game.state().pile_count() as u8 {
+            let (mut by_pile, mut by_card) = (game.clone(), game.clone());
+            let len = game.state().pile(pile).len();
+            let stock = game.state().map().stock == Some(pile);
+            let expected = match len {
+                0 if stock => by_card.tap(pile, 0).unwrap(),
+                0 => TapOutcome::NoMove,
+                _ => by_card.tap(pile, len - 1).unwrap(),
+            };
+            assert_eq!(by_pile.tap_pile(pile).unwrap(), expected, "{kind:?}, pile {pile}");
+            assert_eq!(by_pile.state(), by_card.state(), "{kind:?}, pile {pile}");
+            piles += 1;
+            empty += usize::from(len == 0);
+        }
+    }
+    assert!(piles >= 90 && empty > 0, "{piles} piles, {empty} empty");
+    let mut sparse = Game::from_position(table(GameKind::YakutatBay, &[("tableau:0", "5S")]));
+    let before = sparse.state().clone();
+    assert_eq!(sparse.tap_pile(id(&before, "tableau:1")).unwrap(), TapOutcome::NoMove);
+    assert_eq!(sparse.state(), &before);
+    assert!(matches!(sparse.tap_pile(200), Err(GameError::NoSuchPile(200))));
+    let mut dnieper = Game::new(GameKind::Dnieper, 5);
+    let stock = dnieper.state().map().stock.unwrap();
+    assert_eq!(dnieper.tap_pile(stock).unwrap(), TapOutcome::Played(Move::Stock));
+}
+
 #[test]
 fn undo_and_redo_walk_the_history() {
     let mut game = Game::new(GameKind::HowTheyRun, 3);

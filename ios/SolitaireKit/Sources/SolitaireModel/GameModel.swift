@@ -146,16 +146,11 @@ public final class GameModel {
     }
 
     /// A tap in a pile's hit area on no card (`PileView.hit`: the gap beside a narrow card, the
-    /// room below it, an empty place): the top card's tap, or on an empty stock the deal (it
-    /// turns the waste over). Elsewhere an empty place does nothing.
+    /// room below it, an empty place): the core plays the top card's tap, or on the stock, even
+    /// empty, the deal (it turns the waste over). Elsewhere an empty place does nothing.
     public func tapPile(_ number: UInt32) {
         stopShowingMe()
-        guard let pile = pile(number) else { return }
-        if pile.cardCount > 0 {
-            perform(.tap(pile: number, index: pile.cardCount - 1))
-        } else if pile.kind == .stock {
-            perform(.play(mv: .stock))
-        }
+        perform(.tapPile(pile: number))
     }
 
     /// A drag of `card` begins: "show me" stops (the player takes over), and the answer is the

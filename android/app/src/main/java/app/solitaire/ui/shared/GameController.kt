@@ -14,7 +14,6 @@ import app.solitaire.core.GameStats
 import app.solitaire.core.GameStatus
 import app.solitaire.core.Hint
 import app.solitaire.core.Outcome
-import app.solitaire.core.PileKind
 import app.solitaire.core.PileSpeech
 import app.solitaire.core.PlayState
 import app.solitaire.core.PlayerMove
@@ -135,15 +134,9 @@ class GameController(
 
     /**
      * A tap in `pile`'s hit area that lands on no card (the gap beside a narrow card, the room
-     * below it): its top card's tap, or on an empty stock the deal (turning the waste over).
+     * below it): the core plays its top card's tap, or on the stock, even empty, the deal.
      */
-    fun tapPile(pile: UInt) {
-        val view = table.pile(pile) ?: return
-        when {
-            view.cardCount > 0u -> tap(pile, view.cardCount - 1u)
-            view.kind == PileKind.STOCK && status.canDeal -> dealStock()
-        }
-    }
+    fun tapPile(pile: UInt) = play(Action.TapPile(pile))
 
     fun undo() = play(Action.Undo)
 
