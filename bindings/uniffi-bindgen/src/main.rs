@@ -44,6 +44,20 @@ mod tests {
         line.split(' ').map(String::from).collect()
     }
 
+    /// Each patch finds UniFFI 0.32.2's text and replaces it, and fails, instead of leaving the
+    /// slow code, once that text changes.
+    #[test]
+    fn each_patch_replaces_its_text_and_fails_when_it_changed() {
+        for patch in [&swift_reader::PATCH, &kotlin_status::PATCH] {
+            let source = format!("// before\n{}// after\n", patch.generated);
+            let patched = patch.apply(&source).unwrap();
+            assert_eq!(patched, format!("// before\n{}// after\n", patch.replacement));
+            let middle = patch.generated.len() / 2;
+            let changed = format!("{}x{}", &patch.generated[..middle], &patch.generated[middle..]);
+            assert!(patch.apply(&changed).unwrap_err().contains(patch.explained_in), "{}", patch.name);
+        }
+    }
+
     #[test]
     fn each_language_gets_its_patch_in_its_folder() {
         let swift = strings("uniffi-bindgen generate --no-format --language swift --out-dir out lib.so");

@@ -46,20 +46,3 @@ pub const PATCH: Patch = Patch {
     replacement: FAST,
     explained_in: "bindings/uniffi-bindgen/src/swift_reader.rs",
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_generated_reader_is_replaced() {
-        let patched = PATCH.apply(&format!("// before\n{GENERATED}// after\n")).unwrap();
-        assert_eq!(patched, format!("// before\n{FAST}// after\n"));
-    }
-
-    #[test]
-    fn a_changed_reader_fails_instead_of_staying_slow() {
-        let changed = GENERATED.replace("copyBytes", "copyMemory");
-        assert!(PATCH.apply(&changed).unwrap_err().contains("swift_reader.rs"));
-    }
-}
