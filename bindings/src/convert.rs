@@ -570,11 +570,25 @@ pub struct ShowMe {
     pub moves: Vec<PlayerMove>,
 }
 
-/// Which game a save holds: the game in progress of `kind`, or its daily deal.
+/// The game on screen, for the next launch: `kind`'s game in progress, or its daily deal of
+/// the day `daily` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
-pub struct SavedGame {
+pub struct OnScreen {
     pub kind: GameKind,
-    pub daily: bool,
+    pub daily: Option<DailyDate>,
+}
+
+impl TryFrom<OnScreen> for core::OnScreen {
+    type Error = GameError;
+    fn try_from(on_screen: OnScreen) -> Result<core::OnScreen, GameError> {
+        Ok(core::OnScreen { kind: on_screen.kind.into(), daily: on_screen.daily.map(TryInto::try_into).transpose()? })
+    }
+}
+
+impl From<core::OnScreen> for OnScreen {
+    fn from(on_screen: core::OnScreen) -> OnScreen {
+        OnScreen { kind: on_screen.kind.into(), daily: on_screen.daily.map(Into::into) }
+    }
 }
 
 /// One row of the game chooser.

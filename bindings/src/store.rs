@@ -67,10 +67,19 @@ impl Store {
         Ok(Arc::new(Store { inner: Mutex::new(files), taken: AtomicU64::new(0) }))
     }
 
-    /// The game saved last, if one is in progress: the app reopens it when it starts again
-    /// (with `resume`, or `resume_daily` for a daily deal).
-    pub fn last_saved(&self) -> Option<SavedGame> {
-        self.lock().store.last_saved().map(|slot| SavedGame { kind: slot.kind.into(), daily: slot.daily })
+    /// Remembers the game on screen (`None`: the list of games), for the next launch; call it
+    /// whenever the player opens a game or goes back to the list.
+    pub fn set_on_screen(&self, on_screen: Option<OnScreen>) -> Result<(), GameError> {
+        let on_screen = on_screen.map(TryInto::try_into).transpose()?;
+        Ok(self.lock().store.set_on_screen(on_screen)?)
+    }
+
+    /// At launch: the game that was on screen when the app last went away, to open again (with
+    /// `resume`, or `resume_daily` for a daily deal), unless it was a daily deal of another day
+    /// than `today`, the device's local date.
+    pub fn game_to_reopen(&self, today: DailyDate) -> Option<OnScreen> {
+        let today = today.try_into().ok()?;
+        self.lock().store.to_reopen(today).map(Into::into)
     }
 
     /// The game of `kind` in progress, exactly as saved (undo history included), if any.

@@ -15,7 +15,7 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
-use solitaire_core::{assist, describe, Game, GameKind, Move, Store, TapOutcome};
+use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, Store, TapOutcome};
 
 use crate::args;
 use crate::board::{minutes, parse_short, render, short_name};
@@ -331,6 +331,9 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     };
     let requested = words.number("--deal")?;
     let store = Store::open(&dir).map_err(|e| e.to_string())?;
+    // The game on screen is this one, for the window's next start as for the apps'; a failure
+    // costs only that (the window then shows the list of games).
+    let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
     let loaded = match daily {
         // The daily game always exists: today's as saved, or a new one.
         Some(date) => store.load_daily(kind, date).map(Some),

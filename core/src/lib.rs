@@ -28,4 +28,4 @@ pub use game::{Game, Step, TapOutcome};
 pub use games::GameKind;
 pub use spec::{GameSpec, PileId, PileKind};
 pub use state::State;
-pub use store::{DailyEntry, DailyOverview, DailyStreak, PendingSave, Slot, Stats, Store};
+pub use store::{DailyEntry, DailyOverview, DailyStreak, OnScreen, PendingSave, Slot, Stats, Store};

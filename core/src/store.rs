@@ -110,6 +110,22 @@ pub struct DailyEntry {
 }
 
 const STATS_FILE: &str = "stats.json";
+/// Which game is on screen, for the next launch: this device's, so not among `kept_files`.
+const ON_SCREEN_FILE: &str = "on-screen.json";
+
+/// The game on screen: a game kind, and for its daily deal that deal's day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnScreen {
+    pub kind: GameKind,
+    pub daily: Option<Date>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OnScreenFile {
+    game: String,
+    daily: Option<String>,
+}
 
 /// Where a game is saved: one slot per game kind for the game in progress, and one more for its
 /// daily deal, so that starting one never replaces the other.
@@ -238,13 +254,34 @@ impl Store {
         self.path(Slot { kind, daily: false }).is_file()
     }
 
-    /// The slot whose save was written last, if any: the game the player left, which the apps
-    /// reopen when they start again. (A finished game's save is gone, so it is never one.)
-    pub fn last_saved(&self) -> Option<Slot> {
-        Slot::all()
-            .filter_map(|slot| Some((fs::metadata(self.path(slot)).ok()?.modified().ok()?, slot)))
-            .max()
-            .map(|(_, slot)| slot)
+    /// Remembers the game on screen (`None`: the list of games), so that the next launch shows
+    /// the same (`to_reopen`).
+    pub fn set_on_screen(&self, on_screen: Option<OnScreen>) -> Result<(), StoreError> {
+        let path = self.dir.join(ON_SCREEN_FILE);
+        let Some(OnScreen { kind, daily }) = on_screen else {
+            return match fs::remove_file(&path) {
+                Err(source) if source.kind() != io::ErrorKind::NotFound => Err(StoreError::Io { path, source }),
+                _ => Ok(()),
+            };
+        };
+        let record = OnScreenFile { game: kind.slug().to_string(), daily: daily.map(|date| date.to_string()) };
+        // A record of two short strings always serialises.
+        let text = serde_json::to_string(&record).unwrap_or_default();
+        write_atomic(&path, text.as_bytes())
+    }
+
+    /// At launch: the game that was on screen when the app last went away, unless it was a
+    /// daily deal of another day than `today` (that day's deal is over). A missing or
+    /// unreadable record means the list of games.
+    pub fn to_reopen(&self, today: Date) -> Option<OnScreen> {
+        let text = fs::read_to_string(self.dir.join(ON_SCREEN_FILE)).ok()?;
+        let record: OnScreenFile = serde_json::from_str(&text).ok()?;
+        let kind = GameKind::from_slug(&record.game)?;
+        let daily = match record.daily {
+            Some(day) => Some(Date::parse(&day).ok().filter(|&date| date == today)?),
+            None => None,
+        };
+        Some(OnScreen { kind, daily })
     }
 
     /// The game of `kind` in progress, if any.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use common::*;
 use proptest::prelude::*;
-use solitaire_core::{save, Game, GameKind, SaveError, Slot, Stats, Store, StoreError};
+use solitaire_core::{save, Game, GameKind, SaveError, Stats, Store, StoreError};
 
 /// A fresh directory under the target dir, removed first if a previous run left it.
 fn temp_dir(name: &str) -> PathBuf {
@@ -128,22 +128,34 @@ fn the_store_saves_and_resumes_each_game_kind() {
     assert!(leftovers.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{leftovers:?}");
 }
 
-/// The game saved last is the one the apps reopen at start: a daily deal's save counts too.
+/// The game on screen when the app went away is the one it reopens at launch: none after the
+/// player went back to the list, not a daily deal of another day, and none from a damaged
+/// record; the record is this device's, not among the files backed up.
 #[test]
-fn the_game_saved_last_is_the_one_to_reopen() {
-    let store = Store::open(temp_dir("last-saved")).unwrap();
-    assert_eq!(store.last_saved(), None);
-    let age = |name: &str, seconds: u64| {
-        let file = fs::File::options().write(true).open(store.dir().join(name)).unwrap();
-        file.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(seconds)).unwrap();
-    };
-    store.save(&mut game_in_progress()).unwrap();
-    age("dnieper.json", 60);
-    let date = solitaire_core::daily::Date::new(2026, 12, 5).unwrap();
-    store.save(&mut Game::new_daily(GameKind::Chequers, date)).unwrap();
-    assert_eq!(store.last_saved(), Some(Slot { kind: GameKind::Chequers, daily: true }));
-    age("chequers-daily.json", 120);
-    assert_eq!(store.last_saved(), Some(Slot { kind: GameKind::Dnieper, daily: false }));
+fn the_game_left_on_screen_is_the_one_to_reopen() {
+    use solitaire_core::daily::Date;
+    use solitaire_core::OnScreen;
+    let store = Store::open(temp_dir("on-screen")).unwrap();
+    let today = Date::new(2026, 12, 6).unwrap();
+    assert_eq!(store.to_reopen(today), None, "a new store shows the list");
+    let dnieper = OnScreen { kind: GameKind::Dnieper, daily: None };
+    store.set_on_screen(Some(dnieper)).unwrap();
+    assert_eq!(Store::open(store.dir()).unwrap().to_reopen(today), Some(dnieper), "kept across launches");
+    store.set_on_screen(None).unwrap();
+    assert_eq!(store.to_reopen(today), None, "back to the list");
+    store.set_on_screen(None).unwrap();
+
+    let daily = OnScreen { kind: GameKind::Chequers, daily: Some(today) };
+    store.set_on_screen(Some(daily)).unwrap();
+    assert_eq!(store.to_reopen(today), Some(daily));
+    assert_eq!(store.to_reopen(Date::new(2026, 12, 7).unwrap()), None, "yesterday's daily deal is over");
+
+    let record = store.dir().join("on-screen.json");
+    for damaged in ["", "{", r#"{"game":"patience","daily":null}"#, r#"{"game":"zerline","daily":"2026-13-01"}"#] {
+        fs::write(&record, damaged).unwrap();
+        assert_eq!(store.to_reopen(today), None, "{damaged:?}");
+    }
+    assert!(!solitaire_core::store::kept_files().contains(&"on-screen.json".to_string()));
 }
 
 #[test]

@@ -25,19 +25,15 @@ public final class AppModel {
     private let showMePace: Duration
     /// The device's local date, asked afresh each time (the app may stay open past midnight).
     private let today: @MainActor () -> DailyDate
-    /// Where the game on screen is remembered, so the next launch reopens it.
-    private let memory: UserDefaults
-    private static let openGameKey = "solitaire.openGame"
 
     /// Opens (creating it if need be) the store in `directory`: Application Support on iOS.
     /// `today` gives the date of the daily deals; `showMePace` the wait between the moves
-    /// "show me" plays (tests inject both); `memory` keeps which game is on screen; `words` the
-    /// player's language (the device's, by default).
+    /// "show me" plays (tests inject both); `words` the player's language (the device's, by
+    /// default).
     public init(
         directory: URL,
         today: @escaping @MainActor () -> DailyDate = { localDate() },
         showMePace: Duration = .milliseconds(500),
-        memory: UserDefaults = .standard,
         words: Words = .preferred()
     ) throws {
         self.words = words
@@ -45,7 +41,6 @@ public final class AppModel {
         saver = Saver(store: store, words: words)
         self.today = today
         self.showMePace = showMePace
-        self.memory = memory
         refreshOverview()
         // Ends with the app model: releasing the saver finishes its stream of failures.
         Task { [weak self, failures = saver.failures] in
@@ -85,7 +80,7 @@ public final class AppModel {
             message = playerMessage(for: error, in: words)
         }
         show(resumed ?? Game.newRandom(kind: kind))
-        remember(OpenGame(kind: kind, daily: nil))
+        saver.rememberOnScreen(OnScreen(kind: kind, daily: nil))
     }
 
     /// Opens today's daily deal of `kind`: as it was left today, or new. (An unfinished one of
@@ -93,7 +88,7 @@ public final class AppModel {
     public func openDaily(_ kind: GameKind) {
         saver.flush()
         let date = today()
-        remember(OpenGame(kind: kind, daily: date))
+        saver.rememberOnScreen(OnScreen(kind: kind, daily: date))
         do {
             show(try store.resumeDaily(kind: kind, date: date))
         } catch {
@@ -115,29 +110,24 @@ public final class AppModel {
 
     /// Back to the chooser: the game is saved and its clock stopped.
     public func close() {
+        // Before the game's pause, which waits for the saver's queue.
+        saver.rememberOnScreen(nil)
         current?.pause()
         current = nil
-        memory.removeObject(forKey: Self.openGameKey)
         refreshOverview()
     }
 
     /// At launch: the game that was on screen when the app last went away comes back, as it
     /// was left. A daily deal of an earlier day does not (that day's deal is over).
     public func reopenLastGame() {
-        guard current == nil, let text = memory.string(forKey: Self.openGameKey) else { return }
-        guard let open = OpenGame(text) else {
-            memory.removeObject(forKey: Self.openGameKey)
-            return
+        guard current == nil else { return }
+        saver.flush()
+        guard let open = store.gameToReopen(today: today()) else { return }
+        if open.daily == nil {
+            self.open(open.kind)
+        } else {
+            openDaily(open.kind)
         }
-        switch open.daily {
-        case nil: self.open(open.kind)
-        case today(): openDaily(open.kind)
-        default: memory.removeObject(forKey: Self.openGameKey)
-        }
-    }
-
-    private func remember(_ open: OpenGame) {
-        memory.set(open.text, forKey: Self.openGameKey)
     }
 
     /// The app leaves the screen (inactive or in the background): the clock stops and the
@@ -151,44 +141,6 @@ public final class AppModel {
     public func resume() {
         current?.resume()
         refreshOverview()
-    }
-}
-
-/// The game on screen, as remembered between launches: "dnieper", or "daily dnieper 2026-11-30".
-struct OpenGame: Equatable {
-    let kind: GameKind
-    let daily: DailyDate?
-
-    init(kind: GameKind, daily: DailyDate?) {
-        self.kind = kind
-        self.daily = daily
-    }
-
-    init?(_ text: String) {
-        let words = text.split(separator: " ").map(String.init)
-        let slug: String
-        switch words.count {
-        case 1:
-            slug = words[0]
-            daily = nil
-        case 3 where words[0] == "daily":
-            let parts = words[2].split(separator: "-").map { Int($0) }
-            guard parts.count == 3, let year = parts[0].flatMap({ Int32(exactly: $0) }),
-                  let month = parts[1].flatMap({ UInt32(exactly: $0) }), let day = parts[2].flatMap({ UInt32(exactly: $0) })
-            else { return nil }
-            slug = words[1]
-            daily = DailyDate(year: year, month: month, day: day)
-        default:
-            return nil
-        }
-        guard let kind = gameCatalog().first(where: { $0.slug == slug })?.kind else { return nil }
-        self.kind = kind
-    }
-
-    var text: String {
-        let slug = gameCatalog().first { $0.kind == kind }?.slug ?? ""
-        guard let daily else { return slug }
-        return "daily \(slug) \(daily.year)-\(daily.month)-\(daily.day)"
     }
 }
 

@@ -45,6 +45,14 @@ public final class Saver: @unchecked Sendable {
         }
     }
 
+    /// Remembers which game is on screen (`nil`: the list of games) for the next launch, in
+    /// turn with the saves. Failing costs only that: the next launch shows the list.
+    public func rememberOnScreen(_ onScreen: OnScreen?) {
+        queue.async { [store] in
+            try? store.setOnScreen(onScreen: onScreen)
+        }
+    }
+
     /// Waits until every save asked for so far is written: before the app is suspended.
     public func flush() {
         queue.sync {}

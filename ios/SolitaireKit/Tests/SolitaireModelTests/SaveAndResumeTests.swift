@@ -73,11 +73,8 @@ struct SaveAndResumeTests {
     @Test("The game on screen when the app went away comes back at the next launch; a closed one, or an old daily deal, does not")
     func theGameLeftOnScreenIsReopened() async throws {
         try await withTemporaryFolder { folder in
-            let suite = "solitaire-tests-\(UUID().uuidString)"
-            let memory = try #require(UserDefaults(suiteName: suite))
-            defer { memory.removePersistentDomain(forName: suite) }
             let day = Today(someDay)
-            let launch = { try AppModel(directory: folder, today: { day.date }, memory: memory) }
+            let launch = { try AppModel(directory: folder, today: { day.date }) }
 
             let first = try launch()
             first.open(.yakutatBay)

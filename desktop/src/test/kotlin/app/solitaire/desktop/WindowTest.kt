@@ -59,7 +59,7 @@ class WindowTest {
             playInTerminal(line.take(terminalMoves))
 
             var window = start()
-            // Started afresh, the window reopens the game saved last: the terminal's.
+            // Started afresh, the window reopens the game on screen last: the terminal's.
             val reopened = windowBox("$title$")
             // Esc goes back to the chooser, where a click opens the game again.
             pointerInto(reopened)

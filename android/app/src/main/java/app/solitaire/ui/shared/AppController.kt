@@ -10,6 +10,7 @@ import app.solitaire.core.GameException
 import app.solitaire.core.GameInfo
 import app.solitaire.core.GameKind
 import app.solitaire.core.GameOverview
+import app.solitaire.core.OnScreen
 import app.solitaire.core.Store
 import app.solitaire.core.gameCatalog
 import kotlinx.coroutines.CoroutineScope
@@ -156,15 +157,16 @@ class AppController(
     }
 
     /**
-     * A fresh start (not a killed process coming back to its screen): straight into the game the
-     * player left, if one is in progress, as they left it.
+     * A fresh start (not a killed process coming back to its screen): straight into the game
+     * that was on screen when the app went away, as the player left it; not after they went
+     * back to the list, nor a daily deal of an earlier day.
      */
     private fun reopenLastGame() {
         scope.launch {
-            val last = withContext(workers.saves) { store.lastSaved() } ?: return@launch
+            val last = withContext(workers.saves) { store.gameToReopen(today()) } ?: return@launch
             if (screen != Screen.Chooser || playing != null) return@launch // the player chose meanwhile
             val info = catalog.firstOrNull { it.kind == last.kind } ?: return@launch
-            if (last.daily) openDaily(info) else openNow(info)
+            if (last.daily != null) openDaily(info) else openNow(info)
         }
     }
 
@@ -205,6 +207,22 @@ class AppController(
             playing?.pause()
         }
         if (next == Screen.Chooser) refreshOverview()
+        when (next) {
+            is Screen.Play -> rememberOnScreen(OnScreen(next.info.kind, playing?.status?.daily))
+            Screen.Chooser -> rememberOnScreen(null)
+            else -> {} // rules and statistics open over what is remembered
+        }
+    }
+
+    /** For the next launch (`reopenLastGame`). Failing, it costs only that: the list shows. */
+    private fun rememberOnScreen(onScreen: OnScreen?) {
+        workers.enqueue {
+            try {
+                store.setOnScreen(onScreen)
+            } catch (e: GameException) {
+                // The next launch shows the list of games instead.
+            }
+        }
     }
 
     private fun restore(route: String?) {

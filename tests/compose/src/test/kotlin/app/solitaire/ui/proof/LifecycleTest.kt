@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import app.solitaire.core.DailyDate
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.Store
@@ -95,6 +96,44 @@ class LifecycleTest {
         eventually("the game left in progress reopens") { again.screen is Screen.Play && again.playing != null }
         assertEquals(game.game.positionJson(), assertNotNull(again.playing).game.positionJson())
         assertTrue(assertNotNull(again.playing).status.canUndo, "with its undo history")
+    }
+
+    /**
+     * Started again, the app shows what was on screen: the list if the player went back to it
+     * (though a game is still in progress), today's daily deal, but not yesterday's.
+     */
+    @Test
+    fun startingAgainShowsTheListOrTodaysDailyDealAsTheyWereLeft() {
+        val dir = Files.createTempDirectory("solitaire-reopen-list").toString()
+        var day = DailyDate(2026, 12u, 6u)
+        val launch = { AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL) }, today = { day }) }
+        // Nothing opens by itself: whatever the start does has been done once the saves drain.
+        val settled = { app: AppController -> eventually("the chooser's rows") { app.overview.isNotEmpty() }; drainSaves(); drainSaves() }
+
+        val first = launch()
+        first.open(info(GameKind.ZERLINE))
+        eventually("the game opens") { first.screen is Screen.Play }
+        assertNotNull(first.playing).dealStock()
+        first.back()
+        first.onBackground()
+        drainSaves()
+        val second = launch()
+        settled(second)
+        assertIs<Screen.Chooser>(second.screen, "the list was showing")
+        assertTrue(Store.open(dir).resume(GameKind.ZERLINE) != null, "though the game is still in progress")
+
+        second.openDaily(info(GameKind.CHEQUERS))
+        eventually("the daily deal opens") { second.screen is Screen.Play }
+        second.onBackground()
+        drainSaves()
+        val sameDay = launch()
+        eventually("today's daily deal reopens") { sameDay.screen is Screen.Play && sameDay.playing?.status?.daily == day }
+        sameDay.onBackground()
+        drainSaves()
+        day = DailyDate(2026, 12u, 7u)
+        val nextDay = launch()
+        settled(nextDay)
+        assertIs<Screen.Chooser>(nextDay.screen, "yesterday's daily deal is over")
     }
 
     @Test
