@@ -15,7 +15,7 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
-use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, Store, TapOutcome};
+use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, Store, StoreError, TapOutcome};
 
 use crate::args;
 use crate::board::{minutes, parse_short, render, short_name};
@@ -341,9 +341,12 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     };
     let (saved, damage) = match loaded {
         Ok(game) => (game, String::new()),
-        Err(e) => {
-            (daily.map(|date| Game::new_daily(kind, date)), words::words().say("cli_new_game", &[e.to_string().into()]))
+        // Put aside by the store: a new deal in its place, as in the apps.
+        Err(StoreError::Corrupt { .. }) => {
+            (daily.map(|date| Game::new_daily(kind, date)), words::words().text("msg_saved_unreadable"))
         }
+        // Unreadable for now (the disk): playing on would write over it, so stop, as the apps do.
+        Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
     };
     let terminal = std::io::stdout().is_terminal();
     let colour = colour_wanted(terminal, std::env::var_os("NO_COLOR").as_deref());

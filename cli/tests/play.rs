@@ -208,3 +208,26 @@ fn daily_options_that_do_not_fit_are_refused() {
         assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}: {}", text(&out.stderr));
     }
 }
+
+/// A save that does not load is put aside and a new deal starts, said in the player's words
+/// (not the file's path and the parser's English); one the disk cannot read for now stops the
+/// game, so that playing on does not write over it.
+#[test]
+fn a_damaged_save_is_put_aside_and_an_unreadable_one_left_alone() {
+    let dir = fresh_dir("play-damaged");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("dnieper.json"), "{ not a save").unwrap();
+    let screen = play(&dir, &["--lang", "fr"], "q\n");
+    assert!(screen.contains("n’a pas pu être lue") && screen.contains("Voici une nouvelle donne."), "{screen}");
+    assert!(!screen.contains("dnieper.json") && !screen.contains("could not"), "{screen}");
+    let kept: Vec<_> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(kept.iter().any(|name| name.starts_with("dnieper.corrupt-")), "{kept:?}");
+
+    let blocked = fresh_dir("play-unreadable");
+    std::fs::create_dir_all(blocked.join("dnieper.json")).unwrap();
+    let out = solitaire(&["play", "dnieper", "--data-dir", blocked.to_str().unwrap(), "--lang", "en"], "q\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "solitaire: Your saved game could not be opened. Please try again.\n");
+    assert!(blocked.join("dnieper.json").is_dir(), "nothing was written over it");
+}
