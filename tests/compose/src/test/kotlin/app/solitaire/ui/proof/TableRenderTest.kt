@@ -64,6 +64,8 @@ class TableRenderTest {
             "yakutat-bay-longest-pile" to { Game(GameKind.YAKUTAT_BAY, DEAL).also { pileUp(it, 500) } },
             "chequers-longest-pile" to { Game(GameKind.CHEQUERS, DEAL).also { pileUp(it, 500) } },
             "zerline-longest-pile" to { Game(GameKind.ZERLINE, DEAL).also { pileUp(it, 500) } },
+            // The Yukon-like game: whole runs move, so its columns grow longest with play.
+            "how-they-run-longest-pile" to { Game(GameKind.HOW_THEY_RUN, DEAL).also { pileUp(it, 500) } },
             "chequers-foundations-full" to { Game(GameKind.CHEQUERS, DEAL).also { playHome(it, cardsLeft = 8) } },
         )
         for ((name, start) in cases) {
