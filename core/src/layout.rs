@@ -227,24 +227,19 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
         Band::Top { .. } => (left, top + f32::from(plan.band_rows) * pitch_y),
         Band::Left { columns } => (left + f32::from(columns) * pitch_x, top),
     };
-    // Each row is a card and its room tall; the height left over is shared out equally.
-    let heights: Vec<f32> = fans.rows(plan.columns).map(|room| (ASPECT + room) * width + plan.reserve).collect();
-    let rows = heights.len().max(1) as f32;
-    let spare = ((bottom - tableau_top + gap) - heights.iter().map(|h| h + gap).sum::<f32>()).max(0.0) / rows;
+    // Each row is a card, its room and its reserve tall; the height left over is shared out
+    // equally. Tableau piles are numbered row by row from 0, so the grid takes them in order.
+    let rows = plan.tableau_rows;
+    let needed = plan.tableau_height * width + f32::from(rows) * (plan.reserve + gap);
+    let spare = ((bottom - tableau_top + gap) - needed).max(0.0) / f32::from(rows.max(1));
+    let mut tableau = map.tableau();
     let mut y = tableau_top;
-    let tops: Vec<f32> = heights
-        .iter()
-        .map(|h| {
-            let top = y;
-            y += h + spare + gap;
-            top
-        })
-        .collect();
-    for pile in map.tableau() {
-        let (row, column) = (usize::from(u16::from(pile) / plan.columns), u16::from(pile) % plan.columns);
-        let x = tableau_left + f32::from(column) * pitch_x;
-        let (y, height) = (tops[row], heights[row] + spare);
-        put(pile, Rect { x, y, width, height });
+    for room in fans.rows(plan.columns) {
+        let height = (ASPECT + room) * width + plan.reserve + spare;
+        for (column, pile) in (0..plan.columns).zip(tableau.by_ref()) {
+            put(pile, Rect { x: tableau_left + f32::from(column) * pitch_x, y, width, height });
+        }
+        y += height + gap;
     }
 }
 
@@ -289,7 +284,7 @@ fn place_cards(state: &State, pile: &PileFrame, reserve: f32, out: &mut Vec<Card
         }
     };
     let room = room.max(0.0);
-    let (down, up) = squeeze(&cards[..cards.len().saturating_sub(1)], room, nominal, least);
+    let (down, up) = squeeze(plan::trim_top(cards), room, nominal, least);
     // Counted, not summed step by step, so that rounding does not pile up along a long fan.
     let (mut downs, mut ups) = (0.0f32, 0.0f32);
     for (position, card) in cards.iter().enumerate() {

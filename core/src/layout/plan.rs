@@ -65,6 +65,9 @@ pub(super) struct Plan {
     pub band: Band,
     /// Tableau grid columns.
     pub columns: u16,
+    /// The tableau rows' cards and rooms, in card widths, gaps and reserves left out
+    /// (`Fans::height`, which `choose` works out once for every column count).
+    pub tableau_height: f32,
     pub tableau_rows: u16,
     pub band_rows: u16,
     /// Columns taken in the band's last row.
@@ -188,7 +191,7 @@ impl Fans {
 }
 
 /// A pile's cards but its top one: those a fan steps over.
-fn trim_top(cards: &[Card]) -> &[Card] {
+pub(super) fn trim_top(cards: &[Card]) -> &[Card] {
     &cards[..cards.len().saturating_sub(1)]
 }
 
@@ -199,10 +202,11 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
     let tableau = u16::from(map.tableau);
     // Width or height in card widths of `cards` piles and the gaps between and around them.
     let extent = |cards: u16, pile: f32| f32::from(cards) * pile + f32::from(cards + 1) * GAP;
-    // The tableau grid's height in card widths, gaps included, for 1 to `tableau` columns: both
-    // arrangements ask for each, and each costs a pass over the piles.
+    // The tableau rows' height in card widths, gaps left out, for 1 to `tableau` columns: both
+    // arrangements ask for each, and each costs a pass over the piles. `grid` adds the gaps.
     let heights: Vec<f32> = (1..=tableau.max(1)).map(|columns| fans.height(columns)).collect();
-    let grid = |columns: u16, rows: u16| heights[usize::from(columns - 1)] + f32::from(rows + 1) * GAP;
+    let tableau_height = |columns: u16| heights[usize::from(columns - 1)];
+    let grid = |columns: u16, rows: u16| tableau_height(columns) + f32::from(rows + 1) * GAP;
     let mut best: Option<Plan> = None;
     // The card width and reserve for a grid `grid_columns` across (`across` card widths, gaps
     // included) and blocks side by side, each (card widths down, rows of top cards); whether a
@@ -258,7 +262,18 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
         let down = f32::from(band_rows) * (ASPECT + GAP) + grid(columns, tableau_rows);
         let (card_width, reserve, touchable) = size(band_columns, across, &[(down, band_rows + tableau_rows)]);
         let band = Band::Top { columns: band_columns };
-        consider(Plan { card_width, touchable, reserve, band, columns, tableau_rows, band_rows, band_last_row });
+        let tableau_height = tableau_height(columns);
+        consider(Plan {
+            card_width,
+            touchable,
+            reserve,
+            band,
+            columns,
+            tableau_height,
+            tableau_rows,
+            band_rows,
+            band_last_row,
+        });
     }
 
     if tableau > 0 {
@@ -286,6 +301,7 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
                     reserve,
                     band,
                     columns,
+                    tableau_height: tableau_height(columns),
                     tableau_rows,
                     band_rows,
                     band_last_row,
