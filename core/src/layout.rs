@@ -167,10 +167,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
     let width = plan.card_width;
     let height = width * ASPECT;
     let gap = width * GAP;
-    let (band_columns, grid_columns) = match plan.band {
-        Band::Top { columns } => (columns, columns),
-        Band::Left { columns } => (columns, columns + plan.columns),
-    };
+    let (band_columns, grid_columns) = (plan.band.columns(), plan.band.grid_columns(plan.columns));
     // Narrow cards spread apart, as far as the width allows, until each column's hit area is
     // a finger wide.
     let pitch_x = (width + gap).max(TOUCH.min(area.width / f32::from(grid_columns)));

@@ -54,6 +54,24 @@ pub(super) enum Band {
     Left { columns: u16 },
 }
 
+impl Band {
+    /// The band's own columns.
+    pub fn columns(self) -> u16 {
+        match self {
+            Band::Top { columns } | Band::Left { columns } => columns,
+        }
+    }
+
+    /// The columns of the whole grid, with a tableau `tableau_columns` wide: the band's above
+    /// it, or the band's and the tableau's side by side.
+    pub fn grid_columns(self, tableau_columns: u16) -> u16 {
+        match self {
+            Band::Top { columns } => columns,
+            Band::Left { columns } => columns + tableau_columns,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Plan {
     pub card_width: f32,
@@ -230,6 +248,13 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
             (plain, 0.0, false)
         }
     };
+    // The plan for `band` beside or above a tableau `columns` wide, `blocks` as for `size`.
+    let candidate = |band: Band, columns: u16, blocks: &[(f32, u16)], (band_rows, band_last_row): (u16, u16)| {
+        let grid_columns = band.grid_columns(columns);
+        let (card_width, reserve, touchable) = size(grid_columns, extent(grid_columns, 1.0), blocks);
+        let (tableau_height, tableau_rows) = (tableau_height(columns), tableau.div_ceil(columns));
+        Plan { card_width, touchable, reserve, band, columns, tableau_height, tableau_rows, band_rows, band_last_row }
+    };
     let mut consider = |plan: Plan| {
         let wins = best.is_none_or(|b| {
             (plan.touchable && !b.touchable)
@@ -258,22 +283,9 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
         let band_columns = columns.max(widest);
         let (band_rows, band_last_row) = band_flow(band_columns);
         let tableau_rows = tableau.div_ceil(columns);
-        let across = extent(band_columns, 1.0);
         let down = f32::from(band_rows) * (ASPECT + GAP) + grid(columns, tableau_rows);
-        let (card_width, reserve, touchable) = size(band_columns, across, &[(down, band_rows + tableau_rows)]);
-        let band = Band::Top { columns: band_columns };
-        let tableau_height = tableau_height(columns);
-        consider(Plan {
-            card_width,
-            touchable,
-            reserve,
-            band,
-            columns,
-            tableau_height,
-            tableau_rows,
-            band_rows,
-            band_last_row,
-        });
+        let blocks = [(down, band_rows + tableau_rows)];
+        consider(candidate(Band::Top { columns: band_columns }, columns, &blocks, (band_rows, band_last_row)));
     }
 
     if tableau > 0 {
@@ -291,21 +303,8 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
                 if columns > 1 && tableau.div_ceil(columns - 1) == tableau_rows {
                     continue;
                 }
-                let across = extent(band_columns + columns, 1.0);
                 let blocks = [(band_down, band_rows), (grid(columns, tableau_rows), tableau_rows)];
-                let (card_width, reserve, touchable) = size(band_columns + columns, across, &blocks);
-                let band = Band::Left { columns: band_columns };
-                consider(Plan {
-                    card_width,
-                    touchable,
-                    reserve,
-                    band,
-                    columns,
-                    tableau_height: tableau_height(columns),
-                    tableau_rows,
-                    band_rows,
-                    band_last_row,
-                });
+                consider(candidate(Band::Left { columns: band_columns }, columns, &blocks, (band_rows, band_last_row)));
             }
         }
     }
