@@ -50,6 +50,7 @@ mod restarts;
 mod search;
 mod shorten;
 mod table;
+mod targets;
 
 #[cfg(test)]
 mod tests;

@@ -510,7 +510,12 @@ impl Rules {
         let forced = match self.fast_uses(s, awaited, mode) {
             Some(uses) => {
                 let forced = self.collect_uses(s, last, uses, scratch);
-                debug_assert!(self.collect_uses_agrees(s, last, awaited, (forced, scratch)));
+                debug_assert!(self.agrees_with_collect(s, last, awaited, (forced, scratch)));
+                forced
+            }
+            None if mode == Mode::Sound && self.onto_one_parent => {
+                let forced = self.collect_by_target(s, last, awaited, scratch);
+                debug_assert!(self.agrees_with_collect(s, last, awaited, (forced, scratch)));
                 forced
             }
             None => self.collect(s, last, awaited, mode, &mut dropped, &mut preferred, scratch),
@@ -648,9 +653,10 @@ impl Rules {
         None
     }
 
-    /// Whether `collect` gives what `collect_uses` gave: the same forced move, or none and the
-    /// same moves, in the same order, with the same scores.
-    pub(super) fn collect_uses_agrees(
+    /// Whether `collect` in the sound pass gives what a faster way (`collect_uses`,
+    /// `collect_by_target`) gave: the same forced move, or none and the same moves, in the same
+    /// order, with the same scores.
+    pub(super) fn agrees_with_collect(
         &self,
         s: &State,
         last: Plain,
@@ -955,7 +961,7 @@ impl Rules {
     /// of pile `to`, as the only move: it buries no card of `to` under a card of its suit and
     /// higher rank, and the parent lies on its own parent, which lies on its own, or tops a run
     /// that fills its pile while no King is astray (`kings_astray`).
-    fn joins_for_good(&self, s: &State, group: &[Card], to: PileId, kings_astray: usize) -> bool {
+    pub(super) fn joins_for_good(&self, s: &State, group: &[Card], to: PileId, kings_astray: usize) -> bool {
         let onto = s.pile(to);
         let natural = |w: &[Card]| self.supports(w[0], w[1]);
         let n = onto.len();

@@ -279,7 +279,7 @@ fn the_moves_after_a_waiting_move_are_found_the_short_way_as_the_long_one() {
             let Some(uses) = rules.fast_uses(&t, awaited, Mode::Sound) else { continue };
             let mut found = Vec::new();
             let forced_move = rules.collect_uses(&t, last, uses, &mut found);
-            assert!(rules.collect_uses_agrees(&t, last, awaited, (forced_move, &found)), "{mv:?} from {s:?}");
+            assert!(rules.agrees_with_collect(&t, last, awaited, (forced_move, &found)), "{mv:?} from {s:?}");
             match (forced_move, found.len()) {
                 (Some(_), _) => forced += 1,
                 (None, 0) => empty += 1,
@@ -293,6 +293,56 @@ fn the_moves_after_a_waiting_move_are_found_the_short_way_as_the_long_one() {
     assert!(
         forced >= 1000 && empty >= 1000 && listed >= 2000 && played_back >= 100,
         "{forced} forced, {empty} empty, {listed} listed, {played_back} play-backs"
+    );
+}
+
+/// How They Run's moves looked for from their targets (`Rules::collect_by_target`) are
+/// `collect`'s in the sound pass, in the same order, on positions walked at random, on small
+/// ones (half with a King's run; face-down cards even above face-up ones), and one move on from
+/// each (after a move that waits for its use too): forced moves of rules 5, 6 and 9 among them,
+/// and lists both empty and not.
+#[test]
+fn how_they_run_moves_found_by_target_are_those_found_by_card() {
+    let kind = GameKind::HowTheyRun;
+    let rules = Rules::new(kind);
+    let map = *deal(kind, 1).map();
+    let (mut forced, mut empty, mut listed, mut awaiting) = ([0; 3], 0, 0, 0);
+    let mut seed = 877;
+    let small = (0..300).map(|i| {
+        let mut s = small_position_with_hidden_cards(kind, 2, &mut seed);
+        if i % 2 == 0 {
+            with_king_run(&mut s, 1..7, &mut seed);
+        }
+        s
+    });
+    for s in walk_positions(kind, 200, 120).into_iter().chain(small) {
+        let mut cases = vec![(s.clone(), None, None)];
+        for mv in s.legal_move_list() {
+            let mut t = s.clone();
+            let mut effects = Vec::new();
+            t.apply_unchecked(mv, &mut effects);
+            let last = plain(&effects);
+            let awaited = rules.awaited(&t, last);
+            cases.push((t, last, awaited));
+        }
+        for (t, last, awaited) in cases {
+            let mut found = Vec::new();
+            let forced_move = rules.collect_by_target(&t, last, awaited, &mut found);
+            assert!(rules.agrees_with_collect(&t, last, awaited, (forced_move, &found)), "{last:?} in {t:?}");
+            awaiting += usize::from(awaited.is_some());
+            match (forced_move, found.len()) {
+                (Some(Move::Transfer { from, to, .. }), _) => {
+                    let rule = if t.pile(to).is_empty() { 2 } else { usize::from(map.is_tableau(from)) };
+                    forced[rule] += 1;
+                }
+                (None, 0) => empty += 1,
+                _ => listed += 1,
+            }
+        }
+    }
+    assert!(
+        forced.iter().all(|&n| n >= 1000) && empty >= 1000 && listed >= 10_000 && awaiting >= 10_000,
+        "forced by rules 5, 6, 9: {forced:?}; {empty} empty, {listed} listed, {awaiting} after a waiting move"
     );
 }
 
