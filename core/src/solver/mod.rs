@@ -15,7 +15,8 @@
 //! - `table.rs`: the transposition table (why forgetting positions when full stays sound).
 //! - `hash.rs`: the canonical position hash, kept up to date pile by pile.
 //! - `moves.rs`: the move generator and its pruning rules 1 to 9, each argued there (they lose
-//!   no win), and the beam's heuristic rules H1 to H3 (which may).
+//!   no win), and the beam's heuristic rules H1 to H3 (which may); `targets.rs`: How They
+//!   Run's sound moves found from where they go, the same as `moves.rs` finds them, faster.
 //! - `evaluate.rs`: how promising a position or a move looks (orders, never prunes).
 //! - `deadlock.rs`: static deadlock detection, a relaxation of the rules that proves positions
 //!   dead (in Yakutat Bay refined by occupied parents), and when the DFS asks it.
@@ -29,7 +30,7 @@
 //! - `HISTORY.md`: what was measured on the way, and what was tried and not kept.
 //!
 //! No module imports one that imports it (the public types below aside): `moves` at the
-//! bottom; `hash`, `deadlock` and `evaluate` on it; `dig` on `hash`; `table` and `pass` on
+//! bottom; `hash`, `deadlock`, `evaluate` and `targets` on it; `dig` on `hash`; `table` and `pass` on
 //! nothing; `dfs` and `beam` on those; `restarts` on `dfs`; `shorten` on `beam`; `search` on
 //! the passes.
 //!
