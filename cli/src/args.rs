@@ -1,7 +1,53 @@
 //! Reading the command line: each subcommand names the flags it knows and how many plain
-//! arguments it takes; anything else is an error, never silently ignored.
+//! arguments it takes; anything else is an error, never silently ignored, and told in the
+//! player's language (`ArgError`).
 
+use crate::words::{words, Value, Words as Catalogue};
 use solitaire_core::GameKind;
+
+/// A command line the program cannot take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgError {
+    UnknownOption(String),
+    GivenTwice(&'static str),
+    NeedsValue(&'static str),
+    Unexpected(String),
+    NotANumber { what: String, text: String },
+    WhichGame,
+    UnknownGame(String),
+}
+
+impl ArgError {
+    /// The error in `catalogue`'s words (`cli_arg_*`); a word the player typed is quoted.
+    pub fn say(&self, catalogue: &Catalogue) -> String {
+        let quoted = |text: &str| Value::from(format!("{text:?}"));
+        let games = || Value::from(GameKind::ALL.iter().map(|k| k.slug()).collect::<Vec<_>>().join(", "));
+        match self {
+            ArgError::UnknownOption(word) => catalogue.say("cli_arg_unknown_option", &[quoted(word)]),
+            ArgError::GivenTwice(name) => catalogue.say("cli_arg_twice", &[(*name).into()]),
+            ArgError::NeedsValue(name) => catalogue.say("cli_arg_needs_value", &[(*name).into()]),
+            ArgError::Unexpected(word) => catalogue.say("cli_arg_unexpected", &[quoted(word)]),
+            ArgError::NotANumber { what, text } => {
+                catalogue.say("cli_arg_not_number", &[what.as_str().into(), quoted(text)])
+            }
+            ArgError::WhichGame => catalogue.say("cli_arg_which_game", &[games()]),
+            ArgError::UnknownGame(name) => catalogue.say("cli_arg_unknown_game", &[quoted(name), games()]),
+        }
+    }
+}
+
+/// The error as the program prints it: in the chosen language.
+impl std::fmt::Display for ArgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.say(words()))
+    }
+}
+
+impl From<ArgError> for String {
+    fn from(error: ArgError) -> String {
+        error.to_string()
+    }
+}
 
 /// A subcommand's arguments, checked against what it accepts.
 pub struct Words {
@@ -12,7 +58,7 @@ pub struct Words {
 
 /// Splits `rest` into at most `max_positionals` plain arguments and `--flag value` pairs, each
 /// flag one of `known` and given at most once.
-pub fn parse(rest: &[String], max_positionals: usize, known: &[&'static str]) -> Result<Words, String> {
+pub fn parse(rest: &[String], max_positionals: usize, known: &[&'static str]) -> Result<Words, ArgError> {
     parse_with_switches(rest, max_positionals, known, &[])
 }
 
@@ -22,26 +68,26 @@ pub fn parse_with_switches(
     max_positionals: usize,
     known: &[&'static str],
     switches: &[&'static str],
-) -> Result<Words, String> {
+) -> Result<Words, ArgError> {
     let mut words = Words { positionals: Vec::new(), flags: Vec::new(), switches: Vec::new() };
     let mut rest = rest.iter();
     while let Some(word) = rest.next() {
         if let Some(&name) = switches.iter().find(|s| *s == word) {
             if words.switch(name) {
-                return Err(format!("{name} is given twice"));
+                return Err(ArgError::GivenTwice(name));
             }
             words.switches.push(name);
         } else if word.starts_with('-') && word.len() > 1 {
-            let name = *known.iter().find(|k| *k == word).ok_or_else(|| format!("unknown option {word:?}"))?;
+            let name = *known.iter().find(|k| *k == word).ok_or_else(|| ArgError::UnknownOption(word.clone()))?;
             if words.flag(name).is_some() {
-                return Err(format!("{name} is given twice"));
+                return Err(ArgError::GivenTwice(name));
             }
-            let value = rest.next().ok_or_else(|| format!("{name} needs a value"))?;
+            let value = rest.next().ok_or(ArgError::NeedsValue(name))?;
             words.flags.push((name, value.clone()));
         } else if words.positionals.len() < max_positionals {
             words.positionals.push(word.clone());
         } else {
-            return Err(format!("unexpected argument {word:?}"));
+            return Err(ArgError::Unexpected(word.clone()));
         }
     }
     Ok(words)
@@ -61,24 +107,24 @@ impl Words {
     }
 
     /// The flag's value as a whole number, if the flag is present.
-    pub fn number(&self, name: &str) -> Result<Option<u64>, String> {
+    pub fn number(&self, name: &str) -> Result<Option<u64>, ArgError> {
         self.flag(name).map(|text| number(text, name)).transpose()
     }
 }
 
-pub fn game(name: Option<&String>) -> Result<GameKind, String> {
-    let slugs = || GameKind::ALL.iter().map(|k| k.slug()).collect::<Vec<_>>().join(", ");
-    let name = name.ok_or_else(|| format!("which game? one of {}", slugs()))?;
-    GameKind::from_slug(name).ok_or_else(|| format!("unknown game {name:?}; one of {}", slugs()))
+pub fn game(name: Option<&String>) -> Result<GameKind, ArgError> {
+    let name = name.ok_or(ArgError::WhichGame)?;
+    GameKind::from_slug(name).ok_or_else(|| ArgError::UnknownGame(name.clone()))
 }
 
-pub fn number(text: &str, what: &str) -> Result<u64, String> {
-    text.parse().map_err(|_| format!("{what} must be a whole number, not {text:?}"))
+pub fn number(text: &str, what: &str) -> Result<u64, ArgError> {
+    text.parse().map_err(|_| ArgError::NotANumber { what: what.to_string(), text: text.to_string() })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Lang;
 
     fn words(text: &str) -> Vec<String> {
         text.split_whitespace().map(String::from).collect()
@@ -97,23 +143,54 @@ mod tests {
     fn unknown_repeated_valueless_flags_and_extra_arguments_are_errors() {
         let known = ["--deal"];
         for (args, error) in [
-            ("dnieper --bogus 1", "unknown option \"--bogus\""),
-            ("dnieper -x", "unknown option \"-x\""),
-            ("dnieper --deal 1 --deal 2", "--deal is given twice"),
-            ("dnieper --deal", "--deal needs a value"),
-            ("dnieper zerline", "unexpected argument \"zerline\""),
+            ("dnieper --bogus 1", ArgError::UnknownOption("--bogus".into())),
+            ("dnieper -x", ArgError::UnknownOption("-x".into())),
+            ("dnieper --deal 1 --deal 2", ArgError::GivenTwice("--deal")),
+            ("dnieper --deal", ArgError::NeedsValue("--deal")),
+            ("dnieper zerline", ArgError::Unexpected("zerline".into())),
         ] {
-            assert_eq!(parse(&words(args), 1, &known).err().as_deref(), Some(error), "{args}");
+            assert_eq!(parse(&words(args), 1, &known).err(), Some(error), "{args}");
         }
         let daily = parse_with_switches(&words("--daily dnieper"), 1, &known, &["--daily"]).unwrap();
         assert!(daily.switch("--daily") && !daily.switch("--deal"));
         assert_eq!(
-            parse_with_switches(&words("dnieper --daily --daily"), 1, &known, &["--daily"]).err().as_deref(),
-            Some("--daily is given twice")
+            parse_with_switches(&words("dnieper --daily --daily"), 1, &known, &["--daily"]).err(),
+            Some(ArgError::GivenTwice("--daily"))
         );
         assert_eq!(
             parse(&words("dnieper --deal x"), 1, &known).unwrap().number("--deal"),
-            Err("--deal must be a whole number, not \"x\"".to_string())
+            Err(ArgError::NotANumber { what: "--deal".into(), text: "x".into() })
         );
+        assert_eq!(game(None), Err(ArgError::WhichGame));
+        assert_eq!(game(Some(&"klondike".into())), Err(ArgError::UnknownGame("klondike".into())));
+    }
+
+    /// Each error in both languages, the word typed quoted as typed.
+    #[test]
+    fn errors_are_told_in_the_player_s_language() {
+        let (en, fr) = (Catalogue::new(Lang::En), Catalogue::new(Lang::Fr));
+        let bogus = ArgError::UnknownOption("--bogus".into());
+        assert_eq!(bogus.say(&en), "unknown option \"--bogus\"");
+        assert_eq!(bogus.say(&fr), "option inconnue \"--bogus\"");
+        let game = ArgError::UnknownGame("klondike".into());
+        let games = "dnieper, yakutat-bay, chequers, zerline, how-they-run";
+        assert_eq!(game.say(&en), format!("unknown game \"klondike\"; one of {games}"));
+        assert_eq!(game.say(&fr), format!("jeu inconnu \"klondike\"\u{202f}; l’un de\u{a0}: {games}"));
+        let number = ArgError::NotANumber { what: "--deal".into(), text: "x".into() };
+        assert_eq!(number.say(&fr), "--deal doit être un nombre entier, pas \"x\"");
+        for error in [
+            bogus,
+            ArgError::GivenTwice("--deal"),
+            ArgError::NeedsValue("--deal"),
+            ArgError::Unexpected("x".into()),
+            number,
+            ArgError::WhichGame,
+            game,
+        ] {
+            for catalogue in [&en, &fr] {
+                let said = error.say(catalogue);
+                assert!(!said.contains("cli_arg") && !said.contains('%'), "{error:?}: {said}");
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! `solitaire`: play the five games in a terminal, and script the engine.
 //!
-//! Every error is one line on stderr and exit status 2; nothing panics on bad input.
+//! Every error is one line on stderr and exit status 2, in the player's language (the
+//! locale's; `play --lang` chooses it for that command); nothing panics on bad input.
 
 mod args;
 mod board;
@@ -16,16 +17,11 @@ use std::fmt::Display;
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: solitaire play <game> [--deal N] [--data-dir DIR]   play in the terminal (resumes your game)
-       solitaire play <game> --daily [--date YYYY-MM-DD]   today's (or that day's) daily deal
-       solitaire play <game> --lang fr                     in French (default: the locale's language)
-       solitaire deal <game> --deal N                      the opening position as JSON
-       solitaire moves            < position.json          every legal move, one JSON object a line
-       solitaire apply '<move>'   < position.json          the position after the move
-       solitaire solve <game> --deals A..B [--budget-ms N] [--threads N]
-       solitaire mid-game <game> --deals A..B [--threads N] [--cpu-time]   the apps' questions mid-game
-games: dnieper, yakutat-bay, chequers, zerline, how-they-run";
+/// What `help` prints: the commands (`cli_usage`), with the games' names.
+fn usage() -> String {
+    let games = solitaire_core::GameKind::ALL.iter().map(|k| k.slug()).collect::<Vec<_>>().join(", ");
+    words::words().say("cli_usage", &[games.into()])
+}
 
 /// Writes `text` and a newline to stdout. A closed or full stdout is an error, not a panic
 /// (which `println!` would make of it).
@@ -37,7 +33,10 @@ pub fn print_line(text: impl Display) -> Result<(), String> {
 fn arguments() -> Result<Vec<String>, String> {
     std::env::args_os()
         .skip(1)
-        .map(|a| a.into_string().map_err(|a| format!("argument {:?} is not UTF-8 text", a.to_string_lossy())))
+        .map(|a| {
+            a.into_string()
+                .map_err(|a| words::words().say("cli_arg_not_text", &[format!("{:?}", a.to_string_lossy()).into()]))
+        })
         .collect()
 }
 
@@ -51,9 +50,9 @@ fn run() -> Result<(), String> {
         Some("apply") => script::apply_command(rest),
         Some("solve") => solve::run(rest),
         Some("mid-game") => midgame::run(rest),
-        Some("help" | "--help" | "-h") => print_line(USAGE),
-        Some(other) => Err(format!("unknown command {other:?}; try 'solitaire help'")),
-        None => Err("no command; try 'solitaire help'".to_string()),
+        Some("help" | "--help" | "-h") => print_line(usage()),
+        Some(other) => Err(words::words().say("cli_arg_unknown_command", &[format!("{other:?}").into()])),
+        None => Err(words::words().text("cli_arg_no_command")),
     }
 }
 

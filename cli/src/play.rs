@@ -305,32 +305,45 @@ fn question(game: &Game, switch: &Switch) -> String {
 
 /// Which daily deal `--daily [--date D]` asks for, if any.
 fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
+    let said = words::words();
     match (words.switch("--daily"), words.flag("--date")) {
         (false, None) => Ok(None),
-        (false, Some(_)) => Err("--date goes with --daily".into()),
-        (true, _) if words.flag("--deal").is_some() => Err("--deal and --daily are two different games".into()),
+        (false, Some(_)) => Err(said.text("cli_arg_date_alone")),
+        (true, _) if words.flag("--deal").is_some() => Err(said.text("cli_arg_deal_and_daily")),
         (true, None) => Ok(Some(today())),
-        (true, Some(text)) => Date::parse(text).map(Some).map_err(|e| e.to_string()),
+        (true, Some(text)) => {
+            Date::parse(text).map(Some).map_err(|e| said.say("cli_arg_not_date", &[format!("{:?}", e.0).into()]))
+        }
     }
 }
 
-pub fn run(rest: &[String]) -> Result<(), String> {
-    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date", "--lang"], &["--daily"])?;
-    match words.flag("--lang") {
+/// Chooses the language: `--lang`'s, looked for before the other arguments are read so that
+/// their errors are told in it too; else the locale's.
+fn choose_language(rest: &[String]) -> Result<(), String> {
+    let asked = rest.iter().position(|word| word == "--lang").and_then(|at| rest.get(at + 1));
+    let lang = match asked {
         Some(code) => {
-            words::choose(Lang::from_code(code).ok_or_else(|| format!("--lang takes en or fr, not {code:?}"))?)
+            Lang::from_code(code).ok_or_else(|| words::words().say("cli_arg_lang", &[format!("{code:?}").into()]))?
         }
-        None => words::choose(Lang::from_locale(|name| std::env::var(name).ok())),
-    }
+        None => Lang::from_locale(|name| std::env::var(name).ok()),
+    };
+    words::choose(lang);
+    Ok(())
+}
+
+pub fn run(rest: &[String]) -> Result<(), String> {
+    choose_language(rest)?;
+    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date", "--lang"], &["--daily"])?;
     let kind: GameKind = args::game(words.positional(0))?;
     let daily = daily_date(&words)?;
     let dir = match words.flag("--data-dir") {
-        Some(dir) if dir.is_empty() => return Err("--data-dir needs a directory, not \"\"".into()),
+        Some(dir) if dir.is_empty() => return Err(words::words().text("cli_arg_no_dir")),
         Some(dir) => PathBuf::from(dir),
         None => default_data_dir(),
     };
     let requested = words.number("--deal")?;
-    let store = Store::open(&dir).map_err(|e| e.to_string())?;
+    let store =
+        Store::open(&dir).map_err(|_| words::words().say("cli_no_saves_here", &[dir.display().to_string().into()]))?;
     // The game on screen is this one, for the window's next start as for the apps'; a failure
     // costs only that (the window then shows the list of games).
     let _ = store.set_on_screen(Some(OnScreen { kind, daily }));

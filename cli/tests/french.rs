@@ -90,3 +90,42 @@ fn the_locale_chooses_french_and_lang_overrides_it() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr), "solitaire: --lang takes en or fr, not \"de\"\n");
 }
+
+/// A command line the game cannot take is told in the player's language: `--lang`'s, wherever
+/// it stands among the arguments, else the locale's; so is `help`.
+#[test]
+fn command_line_errors_and_help_are_in_the_player_s_language() {
+    let run = |args: &[&str], locale: &str| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_solitaire"));
+        command.args(args).env_remove("LC_ALL").env_remove("LC_MESSAGES").env("LANG", locale);
+        let out = command.stdin(Stdio::null()).output().unwrap();
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let refused = |stderr: &str| (Some(2), String::new(), format!("solitaire: {stderr}\n"));
+    assert_eq!(run(&["play", "dnieper", "--lang", "fr", "--bogus"], "C"), refused("option inconnue \"--bogus\""));
+    assert_eq!(run(&["play", "dnieper", "--bogus", "--lang", "fr"], "C"), refused("option inconnue \"--bogus\""));
+    assert_eq!(
+        run(&["play", "dnieper", "--bogus", "--lang", "en"], "fr_FR.UTF-8"),
+        refused("unknown option \"--bogus\"")
+    );
+    let games = "dnieper, yakutat-bay, chequers, zerline, how-they-run";
+    assert_eq!(
+        run(&["play", "klondike"], "fr_FR.UTF-8"),
+        refused(&format!("jeu inconnu \"klondike\"\u{202f}; l’un de\u{a0}: {games}"))
+    );
+    assert_eq!(run(&["play", "klondike"], "C"), refused(&format!("unknown game \"klondike\"; one of {games}")));
+    assert_eq!(
+        run(&["play", "zerline", "--daily", "--date", "2026-02-30"], "fr_FR.UTF-8"),
+        refused("\"2026-02-30\" n’est pas une date (AAAA-MM-JJ, un vrai jour entre les années 1 et 9999)")
+    );
+    assert_eq!(run(&["play", "zerline", "--date", "2026-12-06"], "fr_FR.UTF-8"), refused("--date va avec --daily"));
+    assert_eq!(
+        run(&["nothing"], "fr_FR.UTF-8"),
+        refused("commande inconnue \"nothing\"\u{202f}; essayez «\u{202f}solitaire help\u{202f}»")
+    );
+    let (code, help, _) = run(&["help"], "fr_FR.UTF-8");
+    assert_eq!(code, Some(0));
+    assert!(help.starts_with("usage\u{a0}: solitaire play <jeu> [--deal N]"), "{help}");
+    assert!(help.ends_with(&format!("jeux\u{a0}: {games}\n")), "{help}");
+    assert!(run(&["help"], "C").1.starts_with("usage: solitaire play <game> [--deal N]"));
+}
