@@ -1,5 +1,5 @@
 use super::hash::Hasher;
-use super::moves::{plain, Dropped, Mode, Rules};
+use super::moves::{plain, Awaited, Dropped, Mode, Plain, Rules};
 use super::*;
 use crate::deal::deal;
 use crate::engine::Effect;
@@ -260,6 +260,19 @@ fn a_waiting_moves_key_names_its_piles_by_what_they_hold_beside_its_positions_ke
     assert_ne!(one.awaiting(1, 5), other.awaiting(1, 5));
 }
 
+/// Each legal move from `s`, the position it reaches, and what the generator is told there:
+/// the move as the last plain one (rule 3), and what it waits for (rule 7).
+fn one_move_on<'a>(rules: &'a Rules, s: &'a State) -> impl Iterator<Item = (Move, State, Plain, Option<Awaited>)> + 'a {
+    s.legal_move_list().into_iter().map(move |mv| {
+        let mut t = s.clone();
+        let mut effects = Vec::new();
+        t.apply_unchecked(mv, &mut effects);
+        let last = plain(&effects);
+        let awaited = rules.awaited(&t, last);
+        (mv, t, last, awaited)
+    })
+}
+
 /// After a move that waits for its use, the short way to the moves that may use it
 /// (`Rules::collect_uses`) finds what the general one does, in the same order, on Yakutat Bay
 /// positions walked at random: forced moves, and lists both empty and not, play-backs among
@@ -270,12 +283,7 @@ fn the_moves_after_a_waiting_move_are_found_the_short_way_as_the_long_one() {
     let rules = Rules::new(kind);
     let (mut forced, mut empty, mut listed, mut played_back) = (0, 0, 0, 0);
     for s in walk_positions(kind, 100, 80) {
-        for mv in s.legal_move_list() {
-            let mut t = s.clone();
-            let mut effects = Vec::new();
-            t.apply_unchecked(mv, &mut effects);
-            let last = plain(&effects);
-            let awaited = rules.awaited(&t, last);
+        for (mv, t, last, awaited) in one_move_on(&rules, &s) {
             let Some(uses) = rules.fast_uses(&t, awaited, Mode::Sound) else { continue };
             let mut found = Vec::new();
             let forced_move = rules.collect_uses(&t, last, uses, &mut found);
@@ -316,16 +324,8 @@ fn how_they_run_moves_found_by_target_are_those_found_by_card() {
         s
     });
     for s in walk_positions(kind, 200, 120).into_iter().chain(small) {
-        let mut cases = vec![(s.clone(), None, None)];
-        for mv in s.legal_move_list() {
-            let mut t = s.clone();
-            let mut effects = Vec::new();
-            t.apply_unchecked(mv, &mut effects);
-            let last = plain(&effects);
-            let awaited = rules.awaited(&t, last);
-            cases.push((t, last, awaited));
-        }
-        for (t, last, awaited) in cases {
+        let here = (s.clone(), None, None);
+        for (t, last, awaited) in std::iter::once(here).chain(one_move_on(&rules, &s).map(|(_, t, l, a)| (t, l, a))) {
             let mut found = Vec::new();
             let forced_move = rules.collect_by_target(&t, last, awaited, &mut found);
             assert!(rules.agrees_with_collect(&t, last, awaited, (forced_move, &found)), "{last:?} in {t:?}");
