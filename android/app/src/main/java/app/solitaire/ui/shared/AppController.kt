@@ -214,8 +214,18 @@ class AppController(
         }
     }
 
-    /** For the next launch (`reopenLastGame`). Failing, it costs only that: the list shows. */
+    /** What `rememberOnScreen` last asked for ([NothingYet] before the first time). */
+    private var remembered: Any? = NothingYet
+
+    private object NothingYet
+
+    /**
+     * For the next launch (`reopenLastGame`), written only when it changes (not again when the
+     * rules close over the same game). Failing, it costs only that: the list shows.
+     */
     private fun rememberOnScreen(onScreen: OnScreen?) {
+        if (onScreen == remembered) return
+        remembered = onScreen
         workers.enqueue {
             try {
                 store.setOnScreen(onScreen)

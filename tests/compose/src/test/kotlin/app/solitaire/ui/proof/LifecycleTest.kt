@@ -8,8 +8,10 @@ import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.ShowMeState
 import org.junit.Test
+import java.io.File
 import java.nio.file.Files
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -134,6 +136,29 @@ class LifecycleTest {
         val nextDay = launch()
         settled(nextDay)
         assertIs<Screen.Chooser>(nextDay.screen, "yesterday's daily deal is over")
+    }
+
+    /** What is on screen is recorded when it changes: not again when the rules close over the same game. */
+    @Test
+    fun whatIsOnScreenIsWrittenOnlyWhenItChanges() {
+        val dir = Files.createTempDirectory("solitaire-on-screen").toString()
+        val record = File(dir, "on-screen.json")
+        val app = AppController(Store.open(dir), testScope, workers, newDeal = { Game(it, DEAL) })
+        eventually("the chooser's rows") { app.overview.isNotEmpty() }
+        app.open(info(GameKind.ZERLINE))
+        eventually("the game opens") { app.screen is Screen.Play }
+        drainSaves()
+        assertTrue(record.delete(), "opening the game recorded it")
+        app.showRules(info(GameKind.ZERLINE))
+        app.back()
+        assertIs<Screen.Play>(app.screen)
+        drainSaves()
+        assertFalse(record.exists(), "back from the rules to the same game: not written again")
+        app.back()
+        app.open(info(GameKind.ZERLINE))
+        eventually("the game opens again") { app.screen is Screen.Play }
+        drainSaves()
+        assertTrue(record.exists(), "shown again after the list: recorded again")
     }
 
     @Test
