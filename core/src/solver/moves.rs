@@ -513,7 +513,7 @@ impl Rules {
                 debug_assert!(self.agrees_with_collect(s, last, awaited, (forced, scratch)));
                 forced
             }
-            None if mode == Mode::Sound && self.onto_one_parent => {
+            None if mode == Mode::Sound && self.finds_by_target() => {
                 let forced = self.collect_by_target(s, last, awaited, scratch);
                 debug_assert!(self.agrees_with_collect(s, last, awaited, (forced, scratch)));
                 forced

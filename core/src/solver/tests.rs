@@ -314,6 +314,7 @@ fn how_they_run_moves_found_by_target_are_those_found_by_card() {
     let kind = GameKind::HowTheyRun;
     let rules = Rules::new(kind);
     let map = *deal(kind, 1).map();
+    assert!(rules.finds_by_target(), "the sound pass takes this way");
     let (mut forced, mut empty, mut listed, mut awaiting) = ([0; 3], 0, 0, 0);
     let mut seed = 877;
     let small = (0..300).map(|i| {
