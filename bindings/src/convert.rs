@@ -330,12 +330,14 @@ pub struct PileView {
     pub kind: PileKind,
     /// Index among the piles of its kind, from 0.
     pub index: u32,
-    /// The whole area the pile may use, fan included: the drop area.
+    /// The whole area the pile may use, fan included: where a drop is highlighted. (A band
+    /// pile's is its card, or its fan.)
     pub frame: Frame,
     /// Where its bottom card, or its empty outline, sits.
     pub base: Frame,
-    /// Where a tap means this pile: the frame and half the gap around it (hit areas of
-    /// neighbouring piles meet, never overlap). A tap there on no card taps the top card.
+    /// Where a tap means this pile: the frame and half the gap around it, and below short band
+    /// cards the room kept for a finger (hit areas of neighbouring piles meet, never overlap).
+    /// A tap there on no card taps the top card; a drop there lands on the pile.
     pub hit: Frame,
     pub card_count: u32,
     /// What the empty outline shows.

@@ -59,7 +59,9 @@ pub struct PileFrame {
     pub kind: PileKind,
     /// Index among the piles of its kind, from 0.
     pub index: u8,
-    /// The whole area the pile may use, fan included; no two piles' frames overlap.
+    /// The whole area the pile may use, fan included; no two piles' frames overlap. (A band
+    /// pile's is its card, or its fan: the room below short cards for a finger is its hit
+    /// area's alone.)
     pub frame: Rect,
     /// Where its bottom card, or its empty placeholder, lies.
     pub base: Rect,
@@ -171,7 +173,9 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
     // Narrow cards spread apart, as far as the width allows, until each column's hit area is
     // a finger wide.
     let pitch_x = (width + gap).max(TOUCH.min(area.width / f32::from(grid_columns)));
-    // A row keeps its reserve below its cards, within its piles' frames.
+    // A row keeps its reserve below its cards: within a tableau pile's frame (the pile's room
+    // to grow), below a band pile's (only its hit area takes it, so that a drop highlight is
+    // the card's size).
     let pitch_y = height + plan.reserve + gap;
     let gap_x = pitch_x - width;
     // Centred across; from the top down, so that the tableau gets whatever height is left.
@@ -193,7 +197,8 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
             empty: spec.empty_mark(kind, index),
         });
     }
-    let mut put = |pile: PileId, frame: Rect| {
+    // `below`: the reserve under the frame, the hit area's only.
+    let mut put = |pile: PileId, frame: Rect, below: f32| {
         if let Some(p) = piles.get_mut(usize::from(pile)) {
             p.base = Rect { width, height, ..frame };
             p.frame = frame;
@@ -203,7 +208,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
                 x: frame.x - half_x,
                 y: frame.y - half_y,
                 width: frame.width + gap_x,
-                height: frame.height + gap,
+                height: frame.height + below + gap,
             };
         }
     };
@@ -217,7 +222,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
         let column = if map.is_foundation(pile) { column + spare } else { column };
         let x = left + f32::from(column) * pitch_x;
         let y = top + f32::from(row) * pitch_y;
-        put(pile, Rect { x, y, width: f32::from(span) * pitch_x - gap_x, height: height + plan.reserve });
+        put(pile, Rect { x, y, width: f32::from(span) * pitch_x - gap_x, height }, plan.reserve);
     });
 
     let (tableau_left, tableau_top) = match plan.band {
@@ -234,7 +239,7 @@ fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, a
     for room in fans.rows(plan.columns) {
         let height = (ASPECT + room) * width + plan.reserve + spare;
         for (column, pile) in (0..plan.columns).zip(tableau.by_ref()) {
-            put(pile, Rect { x: tableau_left + f32::from(column) * pitch_x, y, width, height });
+            put(pile, Rect { x: tableau_left + f32::from(column) * pitch_x, y, width, height }, 0.0);
         }
         y += height + gap;
     }
@@ -313,13 +318,17 @@ fn place_cards(state: &State, pile: &PileFrame, reserve: f32, out: &mut Vec<Card
 
 impl TableLayout {
     /// Where a dragged group dropped at (`x`, `y`) lands: the pile whose frame holds the point,
-    /// else the pile whose base is nearest, if within half a card width.
+    /// else the one whose hit area does (where a tap would mean it), else the pile whose base
+    /// is nearest, if within half a card width.
     pub fn drop_target(&self, x: f32, y: f32) -> Option<PileId> {
         // `f32::max` would read a NaN coordinate's distance as 0, near every pile.
         if !(x.is_finite() && y.is_finite()) {
             return None;
         }
         if let Some(pile) = self.piles.iter().find(|p| p.frame.contains(x, y)) {
+            return Some(pile.pile);
+        }
+        if let Some(pile) = self.piles.iter().find(|p| p.hit.contains(x, y)) {
             return Some(pile.pile);
         }
         let reach = self.card_width / 2.0;

@@ -690,3 +690,32 @@ fn each_pile_carries_the_mark_of_its_empty_state() {
     assert_eq!(marks(GameKind::HowTheyRun, PileKind::Cell), all("", 2));
     assert_eq!(marks(GameKind::HowTheyRun, PileKind::Tableau)[9], "K");
 }
+
+/// A band pile's frame is its card (a drop highlight drawn on it is the card's size); the room
+/// kept below short cards for a finger belongs to its hit area alone, and a drop there lands
+/// on the pile.
+#[test]
+fn band_piles_keep_the_finger_room_in_their_hit_area_not_their_frame() {
+    let mut below_a_card = 0;
+    for kind in GameKind::ALL {
+        let state = played(kind, 100);
+        for viewport in viewport_grid() {
+            let table = layout(&state, &viewport);
+            let gap = table.piles.iter().find(|p| p.kind != PileKind::Tableau).map(|p| p.hit.height - p.frame.height);
+            for pile in table.piles.iter().filter(|p| p.kind != PileKind::Tableau) {
+                let what = format!("{kind:?} {} in {viewport:?}", pile.label);
+                assert_eq!(pile.frame.height, pile.base.height, "{what}: the frame is a card tall");
+                assert_eq!(Some(pile.hit.height - pile.frame.height), gap, "{what}: every band pile alike");
+                // At the foot of its hit area, farther from the card than a drop near a pile
+                // reaches (half a card width), where the room is that deep.
+                let (x, y) = (pile.base.x + 1.0, pile.hit.y + pile.hit.height - 0.5);
+                if y - (pile.base.y + pile.base.height) > table.card_width / 2.0 {
+                    assert!(table.piles.iter().all(|p| !p.frame.contains(x, y)), "{what}: the room is no frame's");
+                    assert_eq!(table.drop_target(x, y), Some(pile.pile), "{what}: a drop in its room lands on it");
+                    below_a_card += 1;
+                }
+            }
+        }
+    }
+    assert!(below_a_card >= 10, "band piles with deep room below them: {below_a_card}");
+}
