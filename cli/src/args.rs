@@ -21,7 +21,7 @@ impl ArgError {
     /// The error in `catalogue`'s words (`cli_arg_*`); a word the player typed is quoted.
     pub fn say(&self, catalogue: &Catalogue) -> String {
         let quoted = |text: &str| Value::from(format!("{text:?}"));
-        let games = || Value::from(GameKind::ALL.iter().map(|k| k.slug()).collect::<Vec<_>>().join(", "));
+        let games = || Value::from(game_names());
         match self {
             ArgError::UnknownOption(word) => catalogue.say("cli_arg_unknown_option", &[quoted(word)]),
             ArgError::GivenTwice(name) => catalogue.say("cli_arg_twice", &[(*name).into()]),
@@ -110,6 +110,11 @@ impl Words {
     pub fn number(&self, name: &str) -> Result<Option<u64>, ArgError> {
         self.flag(name).map(|text| number(text, name)).transpose()
     }
+}
+
+/// The games' names as the command line takes them, comma-separated.
+pub fn game_names() -> String {
+    GameKind::ALL.iter().map(|k| k.slug()).collect::<Vec<_>>().join(", ")
 }
 
 pub fn game(name: Option<&String>) -> Result<GameKind, ArgError> {

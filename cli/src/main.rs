@@ -19,8 +19,7 @@ use std::process::ExitCode;
 
 /// What `help` prints: the commands (`cli_usage`), with the games' names.
 fn usage() -> String {
-    let games = solitaire_core::GameKind::ALL.iter().map(|k| k.slug()).collect::<Vec<_>>().join(", ");
-    words::words().say("cli_usage", &[games.into()])
+    words::words().say("cli_usage", &[args::game_names().into()])
 }
 
 /// Writes `text` and a newline to stdout. A closed or full stdout is an error, not a panic

@@ -317,17 +317,14 @@ fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
     }
 }
 
-/// Chooses the language: `--lang`'s, looked for before the other arguments are read so that
-/// their errors are told in it too; else the locale's.
+/// Chooses `--lang`'s language, looked for before the other arguments are read so that their
+/// errors are told in it too; without it the words are the locale's (`words::words`).
 fn choose_language(rest: &[String]) -> Result<(), String> {
-    let asked = rest.iter().position(|word| word == "--lang").and_then(|at| rest.get(at + 1));
-    let lang = match asked {
-        Some(code) => {
-            Lang::from_code(code).ok_or_else(|| words::words().say("cli_arg_lang", &[format!("{code:?}").into()]))?
-        }
-        None => Lang::from_locale(|name| std::env::var(name).ok()),
-    };
-    words::choose(lang);
+    if let Some(code) = rest.iter().position(|word| word == "--lang").and_then(|at| rest.get(at + 1)) {
+        let lang =
+            Lang::from_code(code).ok_or_else(|| words::words().say("cli_arg_lang", &[format!("{code:?}").into()]))?;
+        words::choose(lang);
+    }
     Ok(())
 }
 
