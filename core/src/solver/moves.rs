@@ -269,7 +269,7 @@ pub(crate) fn plain(effects: &[Effect]) -> Plain {
 pub(crate) type Awaited = (PileId, PileId, u64);
 
 /// The face values of the Kings, as bits.
-const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+pub(super) const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// What the heuristic rules left out of the moves `Rules::generate` offers: whether any rule
 /// dropped a move, and how many H3 passed over for its own.
@@ -778,7 +778,7 @@ impl Rules {
                     let onto = s.pile(to);
                     let natural = |w: &[Card]| self.supports(w[0], w[1]);
                     let forced = if kind == PileKind::Cell {
-                        onto.windows(2).next_back().is_some_and(natural)
+                        self.top_on_parent(onto)
                     } else {
                         self.joins_for_good(s, &pile[pile.len() - count..], to, astray)
                     };
@@ -851,11 +851,7 @@ impl Rules {
                 if kind == PileKind::Tableau {
                     // Rule 8: a card lying on its parent goes into a cell only for the parent
                     // to follow it into another, and only a parent not lying on its own.
-                    let digs_in_vain = self.onto_one_parent && supported(1) && {
-                        let parent_on_its_own =
-                            pile.len() >= 3 && self.supports(pile[pile.len() - 3], pile[pile.len() - 2]);
-                        parent_on_its_own || free_cells < 2
-                    };
+                    let digs_in_vain = self.onto_one_parent && self.digs_in_vain(pile, free_cells);
                     if let Some(cell) = first_empty_cell.filter(|_| !digs_in_vain) {
                         push(cell); // rule 1
                     }
@@ -980,10 +976,22 @@ impl Rules {
     }
 
     /// Rules 6 and 9: the Kings in play that do not lie at the bottom of a tableau pile.
-    fn kings_astray(&self, s: &State) -> usize {
+    pub(super) fn kings_astray(&self, s: &State) -> usize {
         let king = |c: &&Card| c.rank() == KING;
         let in_cells: usize = self.map.cells().map(|c| s.pile(c).iter().filter(king).count()).sum();
         in_cells + self.map.tableau().map(|p| s.pile(p).iter().skip(1).filter(king).count()).sum::<usize>()
+    }
+
+    /// Whether `pile`'s top card lies on a face-up card that accepts it (rule 5 asks it of its
+    /// parent's pile, rule 8 of a card and of its parent).
+    pub(super) fn top_on_parent(&self, pile: &[Card]) -> bool {
+        pile.windows(2).next_back().is_some_and(|w| self.supports(w[0], w[1]))
+    }
+
+    /// Rule 8: whether the top card of tableau pile `pile` would go into a cell in vain: it lies
+    /// on its parent, and that parent lies on its own or the other cells are full.
+    pub(super) fn digs_in_vain(&self, pile: &[Card], free_cells: usize) -> bool {
+        self.top_on_parent(pile) && (self.top_on_parent(&pile[..pile.len().saturating_sub(1)]) || free_cells < 2)
     }
 
     /// Where `pile` holds, beneath its top card, a card that top card accepts: the face values

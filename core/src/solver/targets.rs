@@ -7,17 +7,13 @@
 //! debug assertion checks it); the beam's heuristic rules stay in `collect`. (How They Run deal
 //! 877: `generate` took 34% of its proof's time, 21% since.)
 
-use super::moves::{face, Awaited, Plain, Rules};
-use crate::card::KING;
+use super::moves::{face, Awaited, Plain, Rules, KINGS};
 use crate::engine::Move;
 use crate::spec::PileId;
 use crate::state::State;
 
 /// In `collect_by_target`'s places: a card not face up in the tableau or in a cell.
 const NOWHERE: (PileId, u8) = (PileId::MAX, 0);
-
-/// The faces of the four Kings.
-const KING_FACES: [usize; 4] = [12, 25, 38, 51];
 
 /// A move before it is checked: from, how many cards, to.
 type Candidate = (PileId, u8, PileId);
@@ -30,7 +26,7 @@ impl Rules {
     /// Whether the sound pass finds its moves by target: where each card has one parent
     /// (`onto_one_parent`) and the candidates fit `ROOM`.
     pub(super) fn finds_by_target(&self) -> bool {
-        self.onto_one_parent && 2 * usize::from(self.map.tableau) + KING_FACES.len() <= ROOM
+        self.onto_one_parent && 2 * usize::from(self.map.tableau) + KINGS.count_ones() as usize <= ROOM
     }
 
     /// `collect` in the sound pass where `onto_one_parent` holds: fills `found` with the
@@ -46,11 +42,10 @@ impl Rules {
         let map = &self.map;
         // Per face: the pile each face-up card lies in, and the size of the group it leads.
         let mut places = [NOWHERE; 52];
-        let (mut astray, mut empty, mut first_cell, mut free_cells) = (0usize, 0u32, None, 0usize);
+        let (mut empty, mut first_cell, mut free_cells) = (0u32, None, 0usize);
         for p in map.tableau() {
             let pile = s.pile(p);
             empty |= u32::from(pile.is_empty()) << p;
-            astray += pile.iter().skip(1).filter(|c| c.rank() == KING).count();
             // The groups: the face-up cards above the last face-down one.
             for (count, &c) in (1..).zip(pile.iter().rev().take_while(|c| c.face_up())) {
                 places[face(c)] = (p, count);
@@ -59,7 +54,6 @@ impl Rules {
         for cell in map.cells() {
             match s.pile(cell).last() {
                 Some(&c) => {
-                    astray += usize::from(c.rank() == KING);
                     if c.face_up() {
                         places[face(c)] = (cell, 1);
                     }
@@ -90,21 +84,16 @@ impl Rules {
             }
             // Into a cell (rule 8: a card lying on its parent only for the parent to follow it
             // into another, and only a parent not lying on its own).
-            if let Some(cell) = first_cell {
-                let pile = s.pile(to);
-                let n = pile.len();
-                let digs_in_vain = n >= 2
-                    && self.supports(pile[n - 2], pile[n - 1])
-                    && ((n >= 3 && self.supports(pile[n - 3], pile[n - 2])) || free_cells < 2);
-                if !digs_in_vain {
-                    add((to, 1, cell));
-                }
+            if let Some(cell) = first_cell.filter(|_| !self.digs_in_vain(s.pile(to), free_cells)) {
+                add((to, 1, cell));
             }
         }
         // Kings onto an empty pile (rule 2: not a whole pile).
         if let Some(to) = first_empty {
-            for king in KING_FACES {
-                let (from, count) = places[king];
+            let mut kings = KINGS;
+            while kings != 0 {
+                let (from, count) = places[kings.trailing_zeros() as usize];
+                kings &= kings - 1;
                 let whole_pile = map.is_tableau(from) && usize::from(count) == s.pile(from).len();
                 if from != NOWHERE.0 && !whole_pile {
                     add((from, count, to));
@@ -117,6 +106,7 @@ impl Rules {
 
         // The first forced move in that order: a King onto an empty pile (rule 9), a group onto
         // its parent (rule 6), a cell's card onto its parent (rule 5).
+        let astray = self.kings_astray(s);
         for &(from, count, to) in candidates.iter() {
             let forced = if map.is_tableau(to) && s.pile(to).is_empty() {
                 astray <= empty.count_ones() as usize
@@ -124,7 +114,7 @@ impl Rules {
                 let pile = s.pile(from);
                 self.joins_for_good(s, &pile[pile.len() - usize::from(count)..], to, astray)
             } else if map.is_tableau(to) {
-                s.pile(to).windows(2).next_back().is_some_and(|w| self.supports(w[0], w[1]))
+                self.top_on_parent(s.pile(to))
             } else {
                 false
             };
