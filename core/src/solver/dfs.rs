@@ -12,6 +12,7 @@
 //! lose no win, and collisions of the table's 60-bit keys, which are negligible: about
 //! n²/2⁶¹ for n positions).
 
+use super::deadlock::Recall;
 use super::dig::Dig;
 use super::hash::{mix, touched, Hasher};
 use super::moves::{plain, Awaited, Mode, Plain, Rules};
@@ -106,8 +107,9 @@ pub(crate) struct Dfs<'r> {
     /// are "dead", else once in 40 such positions. (Yakutat Bay deal 593: proved in 1,721,788
     /// nodes, 4.7 s, against 14,160,052; 567 and 865 take as many nodes as without it, 10.2 s
     /// and 20.9 s against 9.3 s and 21.1 s the same hour. Asked once in 10 when less than one in
-    /// 10 answers paid, 567 took 14.2 s; once in 40 below one in 40, 25.8 s.)
-    occupied: Option<Pace>,
+    /// 10 answers paid, 567 took 14.2 s; once in 40 below one in 40, 25.8 s.) With it, which
+    /// cards gave it findings so far, asked about first.
+    occupied: Option<(Pace, Recall)>,
     /// Where it applies (`Rules::digs`), the dig (`dig.rs`), asked at the root and wherever a
     /// move changed a pile it tracks or a cell.
     dig: Option<Dig>,
@@ -199,7 +201,7 @@ impl<'r> Dfs<'r> {
             path_peak: 0,
             nodes: 0,
             onto_card: Pace::new(1024, 10, 10),
-            occupied: super::deadlock::refines(rules).then(|| Pace::new(256, 4, 40)),
+            occupied: super::deadlock::refines(rules).then(|| (Pace::new(256, 4, 40), Recall::default())),
             dig: rules.digs().then(Dig::new),
         };
         // The path runs deep (hundreds of thousands of frames, more memory than the table
@@ -211,7 +213,7 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.effects, first);
         reserve(&mut dfs.hasher.journal, first);
         if !super::deadlock::dead(rules, &dfs.state)
-            && !super::deadlock::occupied(rules, &dfs.state)
+            && !super::deadlock::occupied(rules, &dfs.state, &mut Recall::default())
             && !dfs.dig_dead(0)
         {
             dfs.generate(None, None);
@@ -411,8 +413,8 @@ impl<'r> Dfs<'r> {
                     || super::deadlock::moved_onto_a_card(rules, &self.state, plain)
                         .is_some_and(|moved| dead_onto_a_card(&mut self.onto_card, rules, &self.state, moved))
                     || (rules.turns_a_card(effects)
-                        && self.occupied.as_mut().is_some_and(|pace| {
-                            pace.due() && pace.answer(super::deadlock::occupied(rules, &self.state))
+                        && self.occupied.as_mut().is_some_and(|(pace, recall)| {
+                            pace.due() && pace.answer(super::deadlock::occupied(rules, &self.state, recall))
                         }))
                     || self.dig_dead(effects_start));
             if dead {
