@@ -177,11 +177,17 @@ pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
 /// `dead`, but answering false as soon as `card` is found able to leave its place: for a
 /// position one move from a live one, where that settles it (`moved_onto_a_card`).
 pub(crate) fn dead_unless_leaves(rules: &Rules, s: &State, card: Option<Card>) -> bool {
+    dead_unless_leaves_knowing(rules, s, card, &Barred::NONE)
+}
+
+/// `dead_unless_leaves`, with events known never to happen (`occupied`'s findings above `s`)
+/// left out; there are none where `occupied` does not apply.
+pub(crate) fn dead_unless_leaves_knowing(rules: &Rules, s: &State, card: Option<Card>, known: &Barred) -> bool {
     let Some(tables) = tables(rules) else { return false };
     if tables.cells_or_runs {
         closure(tables, rules, s, card)
     } else {
-        plain_closure(tables, rules, s, card)
+        plain_closure(tables, rules, s, card, known)
     }
 }
 
@@ -317,22 +323,52 @@ fn takers_of(rules: &Rules, mut cards: Cards, all: Cards) -> Cards {
 /// whatever the order it is found in; a test checks the two agree. Yakutat Bay deal 567, first
 /// 300,000 nodes: 441,704,564 instructions in this check against 704,430,515, and 12.6% fewer
 /// in the whole search, node for node the same.)
-fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> bool {
-    passes(tables, rules, (&start::<false>(rules, s), None), &Barred::NONE, Some(card.map_or(0, bit)), None).is_some()
+fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>, known: &Barred) -> bool {
+    passes(tables, rules, (&start::<false>(rules, s), None), known, Some(card.map_or(0, bit)), None).is_some()
 }
 
 /// Events the relaxation leaves out, each proved impossible in every line of play
 /// (`occupied`): first leaves of `leave`'s cards, first trips home of `home`'s, and per card,
 /// the cards in `onto` as the target of its first leave.
+///
+/// What `occupied` finds of a position (no `home`: a card that never goes home settles it)
+/// holds in every position below it for the cards no move since has moved: a line from
+/// such a position, after the moves that reached it, is a line from the first, and a card
+/// those moves left in place still starts where it did, so its first leave is the same event
+/// in both lines, onto the same card. (The DFS passes them down its path: `Dfs::findings`.)
 #[derive(Clone)]
-struct Barred {
+pub(crate) struct Barred {
     leave: Cards,
     home: Cards,
     onto: [Cards; 52],
 }
 
 impl Barred {
-    const NONE: Barred = Barred { leave: 0, home: 0, onto: [0; 52] };
+    pub(crate) const NONE: Barred = Barred { leave: 0, home: 0, onto: [0; 52] };
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.leave == 0 && self.home == 0 && self.onto.iter().all(|&onto| onto == 0)
+    }
+
+    /// The cards something is known of.
+    #[cfg(test)]
+    pub(crate) fn about(&self) -> Cards {
+        let onto = self.onto.iter().enumerate().filter(|(_, &onto)| onto != 0).fold(0, |m, (card, _)| m | 1 << card);
+        self.leave | self.home | onto
+    }
+
+    /// What still holds once `moved` (card ids, one deck) have moved.
+    pub(crate) fn without(&self, moved: Cards) -> Barred {
+        let mut kept = self.clone();
+        kept.leave &= !moved;
+        kept.home &= !moved;
+        for (card, onto) in kept.onto.iter_mut().enumerate() {
+            if moved >> card & 1 != 0 {
+                *onto = 0;
+            }
+        }
+        kept
+    }
 }
 
 /// The least closed set, with `barred`'s events left out.
@@ -554,7 +590,9 @@ fn in_order(set: Cards, first: Cards) -> impl Iterator<Item = usize> {
 
 /// True when `s` is proved unwinnable by the relaxation refined by occupied parents (Yakutat
 /// Bay; false where the game has cells or complete runs). It costs tens of plain checks, so
-/// the DFS asks it sparingly (`Dfs::occupied` in `dfs.rs`); `recall` orders the asking.
+/// the DFS asks it sparingly (`Dfs::occupied` in `dfs.rs`); `recall` orders the asking, and
+/// `known` are findings that hold in `s` already (`Barred`). `None` when dead; else what it
+/// found, `known` with it.
 ///
 /// The plain relaxation lets a top card take any number of cards in turn. But a card `t`
 /// holds one card at a time, and a card that can only ever go onto `t` keeps it covered. Write
@@ -574,17 +612,19 @@ fn in_order(set: Cards, first: Cards) -> impl Iterator<Item = usize> {
 /// 447 and 500 are dead as dealt (the plain relaxation saw neither; at 2 GB their searches
 /// stayed undecided past 214 and 100 million nodes), and every small position it calls dead
 /// is unwinnable by a search with no pruning (tests).
-pub(crate) fn occupied(rules: &Rules, s: &State, recall: &mut Recall) -> bool {
-    let Some(tables) = tables(rules).filter(|_| refines(rules)) else { return false };
+pub(crate) fn occupied(rules: &Rules, s: &State, recall: &mut Recall, known: Barred) -> Option<Barred> {
+    let Some(tables) = tables(rules).filter(|_| refines(rules)) else { return Some(known) };
     let at = start::<false>(rules, s);
-    let mut barred = Barred::NONE;
+    let mut barred = known;
     let mut trace = Trace::new();
     // A round asks every event until a finding, with which the sets are worked out again.
     'round: loop {
         trace.clear();
-        let Some(full) = passes(tables, rules, (&at, None), &barred, None, Some(&mut trace)) else { return false };
+        let Some(full) = passes(tables, rules, (&at, None), &barred, None, Some(&mut trace)) else {
+            return Some(barred);
+        };
         if full.home & at.all != at.all {
-            return true;
+            return None;
         }
         // Per card, its `L−leave` set, worked out when first asked within the round.
         let mut without_leave: [Option<Option<Sets>>; 52] = [None; 52];
@@ -642,7 +682,7 @@ pub(crate) fn occupied(rules: &Rules, s: &State, recall: &mut Recall) -> bool {
                     recall.ys |= 1 << y;
                     // A card that never goes home: dead.
                     if !leave {
-                        return true;
+                        return None;
                     }
                     if parents == 0 {
                         barred.leave |= 1 << x;
@@ -653,7 +693,7 @@ pub(crate) fn occupied(rules: &Rules, s: &State, recall: &mut Recall) -> bool {
                 }
             }
         }
-        return false;
+        return Some(barred);
     }
 }
 
@@ -821,7 +861,7 @@ fn closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>) -> boo
 #[cfg(test)]
 pub(crate) fn by_worklist_and_by_passes(rules: &Rules, s: &State, card: Option<Card>) -> (bool, bool) {
     let tables = tables(rules).expect("the relaxation applies");
-    (closure(tables, rules, s, card), plain_closure(tables, rules, s, card))
+    (closure(tables, rules, s, card), plain_closure(tables, rules, s, card, &Barred::NONE))
 }
 
 /// Whether every face value of `face`'s suit below the King has a card in `cards`.

@@ -1655,10 +1655,59 @@ fn positions_dead_by_occupied_parents_are_unwinnable_by_unpruned_search() {
     let mut seed = 0x5eed_0cc5;
     let positions =
         (0..2500u32).map(|i| small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed));
-    let (dead, compared) = dead_ones_are_unwinnable(positions, |s| {
-        !super::deadlock::dead(&rules, s) && super::deadlock::occupied(&rules, s, &mut Default::default())
-    });
+    let (dead, compared) =
+        dead_ones_are_unwinnable(positions, |s| !super::deadlock::dead(&rules, s) && occupied_dead(&rules, s));
     assert!(compared >= 8, "{dead} dead by occupied parents alone, {compared} compared");
+}
+
+/// Whether the relaxation refined by occupied parents proves `s` dead on its own.
+fn occupied_dead(rules: &Rules, s: &State) -> bool {
+    super::deadlock::occupied(rules, s, &mut Default::default(), super::deadlock::Barred::NONE).is_none()
+}
+
+/// What `occupied` finds of a live position holds below it for the cards the moves since
+/// left in place (`deadlock::Barred`): on Yakutat Bay deals where passing it down the path
+/// changes the depth-first search, won ones and lost ones, the verdict is the one the search
+/// passing nothing down gives, in the nodes pinned (passing down, then not: shorter).
+#[test]
+fn what_occupied_finds_holds_below_for_the_cards_left_in_place() {
+    let pinned = [
+        (252, 282, 320),
+        (276, 25_375, 28_018),
+        (794, 8_256, 8_333),
+        (801, 347_141, 347_371),
+        (853, 325, 869),
+        (1000, 34_807, 35_802),
+    ];
+    for (n, down_nodes, alone_nodes) in pinned {
+        let start = deal(GameKind::YakutatBay, n);
+        let (verdict, nodes) = super::dfs::dfs_passing_findings_down(&start, true, 5_000_000);
+        let (alone, nodes_alone) = super::dfs::dfs_passing_findings_down(&start, false, 5_000_000);
+        assert_ne!(alone, Outcome::Unknown, "deal {n}");
+        assert_eq!(matches!(verdict, Outcome::Won(_)), matches!(alone, Outcome::Won(_)), "deal {n}");
+        if let Outcome::Won(line) = &verdict {
+            assert!(replays_to_a_win(&start, line), "deal {n}");
+        }
+        assert_eq!((nodes, nodes_alone), (down_nodes, alone_nodes), "deal {n}");
+    }
+    // And what was found of a card is forgotten once it moves, and only then.
+    let rules = Rules::new(GameKind::YakutatBay);
+    let mut with_findings = 0;
+    let mut seed = 0xf1d1_0b5e;
+    for i in 0..30_000u32 {
+        let s = small_position_with_hidden_cards(GameKind::YakutatBay, 3 + (i % 8) as u8, &mut seed);
+        let Some(found) = super::deadlock::occupied(&rules, &s, &mut Default::default(), super::deadlock::Barred::NONE)
+        else {
+            continue;
+        };
+        let about = found.about();
+        with_findings += u32::from(about != 0);
+        for card in (0..52).filter(|c| about >> c & 1 != 0) {
+            assert_eq!(found.without(1 << card).about(), about & !(1 << card));
+        }
+        assert_eq!(found.without(0).about(), about);
+    }
+    assert!(with_findings >= 100, "{with_findings} positions with findings");
 }
 
 /// What `occupied` asks about first (`deadlock::Recall`) changes no verdict: on positions of
@@ -1667,16 +1716,17 @@ fn positions_dead_by_occupied_parents_are_unwinnable_by_unpruned_search() {
 /// some the plain relaxation calls live.
 #[test]
 fn what_occupied_asks_first_changes_no_verdict() {
-    use super::deadlock::{occupied, Recall};
+    use super::deadlock::{occupied, Barred, Recall};
     let rules = Rules::new(GameKind::YakutatBay);
     let mut seed = 0x0cc0_9ed1;
-    let small: Vec<State> =
-        (0..1500u32).map(|i| small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed)).collect();
+    let small: Vec<State> = (0..1500u32)
+        .map(|i| small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed))
+        .collect();
     let mut dead = 0;
     for s in walk_positions(GameKind::YakutatBay, 40, 60).iter().chain(&small) {
-        let verdict = occupied(&rules, s, &mut Recall::default());
+        let verdict = occupied_dead(&rules, s);
         for mut recall in [Recall::of(u64::MAX, u64::MAX), Recall::of(next(&mut seed), next(&mut seed))] {
-            assert_eq!(occupied(&rules, s, &mut recall), verdict, "{:?}", s.piles());
+            assert_eq!(occupied(&rules, s, &mut recall, Barred::NONE).is_none(), verdict, "{:?}", s.piles());
         }
         dead += u32::from(verdict && !super::deadlock::dead(&rules, s));
     }
@@ -1691,7 +1741,7 @@ fn deals_dead_by_occupied_parents_are_proved_so_at_once() {
     let rules = Rules::new(GameKind::YakutatBay);
     for n in [447, 500] {
         let start = deal(GameKind::YakutatBay, n);
-        assert!(!super::deadlock::dead(&rules, &start) && super::deadlock::occupied(&rules, &start, &mut Default::default()), "deal {n}");
+        assert!(!super::deadlock::dead(&rules, &start) && occupied_dead(&rules, &start), "deal {n}");
         let report = super::solve_with_report(&start, &Limits::default(), &no_cancel);
         assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0), "deal {n}");
     }
