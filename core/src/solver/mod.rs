@@ -19,7 +19,8 @@
 //!   Run's sound moves found from where they go, the same as `moves.rs` finds them, faster.
 //! - `evaluate.rs`: how promising a position or a move looks (orders, never prunes).
 //! - `deadlock.rs`: static deadlock detection, a relaxation of the rules that proves positions
-//!   dead (in Yakutat Bay refined by occupied parents), and when the DFS asks it.
+//!   dead (in Yakutat Bay refined by occupied parents, whose findings hold below the position
+//!   they were found in), and when the DFS asks it.
 //! - `dig.rs`: How They Run's second proof, counting the cells.
 //! - `beam.rs`: the beam search, a portfolio of rounds that finds short wins and proves
 //!   nothing; `restarts.rs`: Yakutat Bay's short depth-first runs in jittered orders, the same.
