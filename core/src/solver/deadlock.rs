@@ -335,7 +335,7 @@ fn plain_closure(tables: &Tables, rules: &Rules, s: &State, card: Option<Card>, 
 /// holds in every position below it for the cards no move since has moved: a line from
 /// such a position, after the moves that reached it, is a line from the first, and a card
 /// those moves left in place still starts where it did, so its first leave is the same event
-/// in both lines, onto the same card. (The DFS passes them down its path: `Dfs::findings`.)
+/// in both lines, onto the same card. (The DFS passes them down its path: `Refined` in `dfs.rs`.)
 #[derive(Clone)]
 pub(crate) struct Barred {
     leave: Cards,
