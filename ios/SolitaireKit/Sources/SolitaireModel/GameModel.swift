@@ -116,10 +116,6 @@ public final class GameModel {
     /// be saved over the game in progress of its kind, in the other slot).
     public var isDaily: Bool { status.daily != nil }
 
-    public func pile(_ id: UInt32) -> PileView? {
-        table.pile(id)
-    }
-
     /// What to draw inside `pile`'s outline: what the empty place takes ("A↑", "K↓", "Q", "K–A",
     /// or "✕" where nothing is left to come; in the player's letters, « R–A » in French); nil
     /// while it holds cards, or where anything goes.

@@ -71,11 +71,11 @@ struct AccessibilityTests {
                 Issue.record("\(spoken.action) is not a move")
                 return
             }
-            let before = try #require(model.pile(to)).cardCount
+            let before = try #require(model.table.pile(to)).cardCount
             model.speak(spoken)
             try apply(move, to: twin)
             #expect(model.game.positionJson() == twin.positionJson())
-            #expect(try #require(model.pile(to)).cardCount == before + count)
+            #expect(try #require(model.table.pile(to)).cardCount == before + count)
             // VoiceOver hears where the cards went, as that pile now is.
             let destination = english.say(try #require(model.speech(of: to)).description)
             #expect(model.moveAnnouncement() == destination)

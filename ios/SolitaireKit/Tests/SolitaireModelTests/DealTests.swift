@@ -58,7 +58,7 @@ struct DealTests {
             model.play(.transfer(from: foundation.pile, count: 1, to: tableau.pile))
             model.play(.transfer(from: tableau.pile, count: 1, to: 999))
             // A tap anywhere on the stock is the stock action, so its cards are left out.
-            for card in model.table.cards where !card.movable && model.pile(card.pile)?.kind != .stock {
+            for card in model.table.cards where !card.movable && model.table.pile(card.pile)?.kind != .stock {
                 model.tap(card)
             }
             #expect(model.game.positionJson() == before)

@@ -22,10 +22,10 @@ struct DragTests {
             let model = harness.model
             let moves = model.status.moves
             let (card, targets) = try draggable(in: model)
-            let size = try #require(model.pile(card.pile)).cardCount
+            let size = try #require(model.table.pile(card.pile)).cardCount
 
             #expect(model.beginDrag(card) == Set(targets))
-            let target = try #require(model.pile(targets[0]))
+            let target = try #require(model.table.pile(targets[0]))
             #expect(drag(card, to: target, on: model) == .moved)
 
             _ = try twin.act(action: .play(mv: .transfer(from: card.pile, count: size - card.position, to: target.pile)))
@@ -145,7 +145,7 @@ struct DragTests {
             try #require(moved.pile != card.pile || moved.position != card.position)
             let position = model.game.positionJson()
             // Let go over a pile it could go to when the drag began.
-            let (from, to) = (centre(of: card.frame), centre(of: try #require(model.pile(targets[0])).base))
+            let (from, to) = (centre(of: card.frame), centre(of: try #require(model.table.pile(targets[0])).base))
             #expect(model.drop(card, dx: to.x - from.x, dy: to.y - from.y) == .unchanged)
             #expect(model.game.positionJson() == position)
             // Nor is it tapped where it went, when the finger lets go near where it began.

@@ -18,7 +18,7 @@ struct SearchTests {
             #expect(model.canAskSolver)
             switch hint.mv {
             case .transfer(let from, let count, let to):
-                let size = try #require(model.pile(from)).cardCount
+                let size = try #require(model.table.pile(from)).cardCount
                 let moved = model.table.cards.filter { $0.pile == from && $0.position >= size - count }
                 #expect(model.hintMarks.cards == Set(moved.map(\.id)))
                 #expect(model.hintMarks.piles == [to])

@@ -190,11 +190,11 @@ func playByTaps(_ step: Step, on model: GameModel, previous: UInt32? = nil) thro
         #expect(model.game.positionJson() == step.after, "tapping the stock did not deal")
         return nil
     }
-    let size = try #require(model.pile(from)).cardCount
+    let size = try #require(model.table.pile(from)).cardCount
     let tapped = try #require(model.table.cards.first { $0.pile == from && $0.position == size - count })
-    let wholePileToAnEmptyOne = count == size && model.pile(to)?.cardCount == 0
+    let wholePileToAnEmptyOne = count == size && model.table.pile(to)?.cardCount == 0
     if tapped.id == previous || wholePileToAnEmptyOne {
-        drag(tapped, to: try #require(model.pile(to)), on: model)
+        drag(tapped, to: try #require(model.table.pile(to)), on: model)
     } else {
         var at = tapped
         for _ in 0..<model.table.piles.count {
