@@ -125,7 +125,9 @@ struct Refined {
     recall: Recall,
     /// Per frame of the path, the cards moved since the frame of `found`'s last entry.
     moved: Vec<u64>,
-    /// (frame, what was found there), the nearest last, at most `kept` (`FOUND_KEPT`).
+    /// (frame, what was found there), the nearest last. Found only at the root and where a
+    /// move turned a card, so at most `kept` on a path: one more than the root's face-down
+    /// cards (a card turned on the path stays face up there).
     found: Vec<(usize, Barred)>,
     kept: usize,
     /// For the position being entered: the cards moved since `found`'s last entry, and what
@@ -133,20 +135,22 @@ struct Refined {
     entering: (u64, Option<Barred>),
 }
 
-/// Findings kept on the path (`Refined::found`): beyond, a position's are not passed down,
-/// which only weakens checks. Bounds their memory: 512 of 440 bytes.
-const FOUND_KEPT: usize = 512;
-
 impl Refined {
-    fn new() -> Refined {
+    fn new(root: &State) -> Refined {
+        let face_down = root.map().tableau().flat_map(|p| root.pile(p)).filter(|c| !c.face_up()).count();
         Refined {
             pace: Pace::new(256, 4, 40),
             recall: Recall::default(),
             moved: Vec::new(),
-            found: Vec::with_capacity(FOUND_KEPT),
-            kept: FOUND_KEPT,
+            found: Vec::with_capacity(face_down + 1),
+            kept: face_down + 1,
             entering: (0, None),
         }
+    }
+
+    /// The memory `found` may take.
+    fn found_bytes(&self) -> usize {
+        self.kept * std::mem::size_of::<(usize, Barred)>()
     }
 
     /// What holds in the position being entered.
@@ -267,7 +271,7 @@ impl<'r> Dfs<'r> {
             path_peak: 0,
             nodes: 0,
             onto_card: Pace::new(1024, 10, 10),
-            occupied: super::deadlock::refines(rules).then(Refined::new),
+            occupied: super::deadlock::refines(rules).then(|| Refined::new(root)),
             dig: rules.digs().then(Dig::new),
         };
         // The path runs deep (hundreds of thousands of frames, more memory than the table
@@ -415,7 +419,7 @@ impl<'r> Dfs<'r> {
             && self.table.peak_bytes()
                 + self.path_peak
                 + self.dig.as_ref().map_or(0, |_| Dig::bytes())
-                + self.occupied.as_ref().map_or(0, |_| FOUND_KEPT * std::mem::size_of::<(usize, Barred)>())
+                + self.occupied.as_ref().map_or(0, Refined::found_bytes)
                 <= self.max_memory_bytes
     }
 
