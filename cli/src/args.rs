@@ -20,18 +20,17 @@ pub enum ArgError {
 impl ArgError {
     /// The error in `catalogue`'s words (`cli_arg_*`); a word the player typed is quoted.
     pub fn say(&self, catalogue: &Catalogue) -> String {
-        let quoted = |text: &str| Value::from(format!("{text:?}"));
         let games = || Value::from(game_names());
         match self {
-            ArgError::UnknownOption(word) => catalogue.say("cli_arg_unknown_option", &[quoted(word)]),
+            ArgError::UnknownOption(word) => catalogue.say("cli_arg_unknown_option", &[Value::quoted(word)]),
             ArgError::GivenTwice(name) => catalogue.say("cli_arg_twice", &[(*name).into()]),
             ArgError::NeedsValue(name) => catalogue.say("cli_arg_needs_value", &[(*name).into()]),
-            ArgError::Unexpected(word) => catalogue.say("cli_arg_unexpected", &[quoted(word)]),
+            ArgError::Unexpected(word) => catalogue.say("cli_arg_unexpected", &[Value::quoted(word)]),
             ArgError::NotANumber { what, text } => {
-                catalogue.say("cli_arg_not_number", &[what.as_str().into(), quoted(text)])
+                catalogue.say("cli_arg_not_number", &[what.as_str().into(), Value::quoted(text)])
             }
             ArgError::WhichGame => catalogue.say("cli_arg_which_game", &[games()]),
-            ArgError::UnknownGame(name) => catalogue.say("cli_arg_unknown_game", &[quoted(name), games()]),
+            ArgError::UnknownGame(name) => catalogue.say("cli_arg_unknown_game", &[Value::quoted(name), games()]),
         }
     }
 }

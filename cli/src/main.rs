@@ -34,7 +34,7 @@ fn arguments() -> Result<Vec<String>, String> {
         .skip(1)
         .map(|a| {
             a.into_string()
-                .map_err(|a| words::words().say("cli_arg_not_text", &[format!("{:?}", a.to_string_lossy()).into()]))
+                .map_err(|a| words::words().say("cli_arg_not_text", &[words::Value::quoted(&a.to_string_lossy())]))
         })
         .collect()
 }
@@ -50,7 +50,7 @@ fn run() -> Result<(), String> {
         Some("solve") => solve::run(rest),
         Some("mid-game") => midgame::run(rest),
         Some("help" | "--help" | "-h") => print_line(usage()),
-        Some(other) => Err(words::words().say("cli_arg_unknown_command", &[format!("{other:?}").into()])),
+        Some(other) => Err(words::words().say("cli_arg_unknown_command", &[words::Value::quoted(other)])),
         None => Err(words::words().text("cli_arg_no_command")),
     }
 }

@@ -165,7 +165,7 @@ impl Session {
             ["new"] => return self.offer(self.deal(rand::random_range(RANDOM_DEALS))),
             ["new", n] => match n.parse::<u64>() {
                 Ok(n) => return self.offer(self.deal(n)),
-                Err(_) => Err(words.say("cli_not_deal", &[format!("{n:?}").into()])),
+                Err(_) => Err(words.say("cli_not_deal", &[Value::quoted(n)])),
             },
             ["winnable"] => {
                 let number = assist::winnable_deal(kind, rand::random());
@@ -176,7 +176,7 @@ impl Session {
             ["show"] => return self.show(usize::MAX),
             ["show", n] => match n.parse::<usize>() {
                 Ok(n) if n > 0 => return self.show(n),
-                _ => Err(words.say("cli_not_moves", &[format!("{n:?}").into()])),
+                _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
             },
             ["stats"] => Ok(self.stats()),
             ["look", name] => match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
@@ -191,7 +191,7 @@ impl Session {
             [from, to] => self.transfer(&map, from, to, None),
             [from, to, count] => match count.parse::<u8>() {
                 Ok(count) => self.transfer(&map, from, to, Some(count)),
-                Err(_) => Err(words.say("cli_not_cards", &[format!("{count:?}").into()])),
+                Err(_) => Err(words.say("cli_not_cards", &[Value::quoted(count)])),
             },
             _ => Err(words.text("cli_unknown_command")),
         };
@@ -242,8 +242,7 @@ impl Session {
     fn tap(&mut self, map: &solitaire_core::spec::PileMap, text: &str) -> Result<String, String> {
         let (name, position) = match text.split_once(':') {
             Some((name, k)) => {
-                let position =
-                    k.parse::<usize>().map_err(|_| words().say("cli_not_position", &[format!("{k:?}").into()]));
+                let position = k.parse::<usize>().map_err(|_| words().say("cli_not_position", &[Value::quoted(k)]));
                 (name, Some(position?))
             }
             None => (text, None),
@@ -290,7 +289,7 @@ impl Session {
 }
 
 fn no_pile(name: &str) -> String {
-    words().say("cli_no_pile", &[format!("{name:?}").into()])
+    words().say("cli_no_pile", &[Value::quoted(name)])
 }
 
 /// The non-empty parts, joined by spaces.
@@ -312,7 +311,7 @@ fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
         (true, _) if words.flag("--deal").is_some() => Err(said.text("cli_arg_deal_and_daily")),
         (true, None) => Ok(Some(today())),
         (true, Some(text)) => {
-            Date::parse(text).map(Some).map_err(|e| said.say("cli_arg_not_date", &[format!("{:?}", e.0).into()]))
+            Date::parse(text).map(Some).map_err(|e| said.say("cli_arg_not_date", &[Value::quoted(&e.0)]))
         }
     }
 }
@@ -321,8 +320,7 @@ fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
 /// errors are told in it too; without it the words are the locale's (`words::words`).
 fn choose_language(rest: &[String]) -> Result<(), String> {
     if let Some(code) = rest.iter().position(|word| word == "--lang").and_then(|at| rest.get(at + 1)) {
-        let lang =
-            Lang::from_code(code).ok_or_else(|| words::words().say("cli_arg_lang", &[format!("{code:?}").into()]))?;
+        let lang = Lang::from_code(code).ok_or_else(|| words::words().say("cli_arg_lang", &[Value::quoted(code)]))?;
         words::choose(lang);
     }
     Ok(())

@@ -81,6 +81,13 @@ pub enum Value {
     Number(u64),
 }
 
+impl Value {
+    /// Something the player typed, in quotes and escaped, so that it reads as typed.
+    pub fn quoted(text: &str) -> Value {
+        Value::Text(format!("{text:?}"))
+    }
+}
+
 impl From<&str> for Value {
     fn from(text: &str) -> Value {
         Value::Text(text.to_string())
