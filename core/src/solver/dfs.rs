@@ -1,5 +1,6 @@
 //! The sound depth-first search: a resumable DFS over the engine's own `apply_unchecked` and
-//! `undo`, trying only the moves `moves.rs` keeps (rules 1 to 9, which lose no win), skipping
+//! `undo`, trying only the moves `moves.rs` keeps (rules 1 to 9, which lose no win) and, in
+//! How They Run, those of them rule 10 keeps (`commute.rs`), skipping
 //! positions its transposition table (`table.rs`, which says why that is sound) has recorded
 //! and positions `deadlock.rs` or `dig.rs` prove dead. It is also each of the restarts'
 //! runs (`restarts.rs`), with the heuristic rules' moves in a jittered order.
@@ -295,13 +296,16 @@ impl<'r> Dfs<'r> {
         dfs
     }
 
-    /// Appends the moves to try from the position on top of the path (`Rules::generate`): a
-    /// restart's in its own order, each move's score jittered by a hash of the seed, the
+    /// Appends the moves to try from the position on top of the path (`Rules::generate`, then,
+    /// where no move waits for its use, rule 10: `commute.rs`): a restart's in its own order, each move's score jittered by a hash of the seed, the
     /// position and the move's place (ties keep the generator's order).
     fn generate(&mut self, last: Plain, awaited: Option<Awaited>) {
         let start = self.moves.len();
         let Some(seed) = self.restart else {
             self.rules.generate(&self.state, last, awaited, Mode::Sound, &mut self.scratch, &mut self.moves);
+            if awaited.is_none() && self.rules.onto_one_parent {
+                super::commute::retain_first_movers(self.rules, &self.state, &mut self.moves, start);
+            }
             return;
         };
         self.rules.generate(&self.state, last, awaited, Mode::Heuristic, &mut self.scratch, &mut self.moves);

@@ -16,7 +16,9 @@
 //! - `hash.rs`: the canonical position hash, kept up to date pile by pile.
 //! - `moves.rs`: the move generator and its pruning rules 1 to 9, each argued there (they lose
 //!   no win), and the beam's heuristic rules H1 to H3 (which may); `targets.rs`: How They
-//!   Run's sound moves found from where they go, the same as `moves.rs` finds them, faster.
+//!   Run's sound moves found from where they go, the same as `moves.rs` finds them, faster;
+//!   `commute.rs`: rule 10, How They Run's partial-order reduction (with the cells full, only
+//!   the moves of the cards a win must move first), which the DFS applies.
 //! - `evaluate.rs`: how promising a position or a move looks (orders, never prunes).
 //! - `deadlock.rs`: static deadlock detection, a relaxation of the rules that proves positions
 //!   dead (in Yakutat Bay refined by occupied parents, whose findings hold below the position
@@ -31,7 +33,7 @@
 //! - `HISTORY.md`: what was measured on the way, and what was tried and not kept.
 //!
 //! No module imports one that imports it (the public types below aside): `moves` at the
-//! bottom; `hash`, `deadlock`, `evaluate` and `targets` on it; `dig` on `hash`; `table` and `pass` on
+//! bottom; `hash`, `deadlock`, `evaluate`, `targets` and `commute` on it; `dig` on `hash`; `table` and `pass` on
 //! nothing; `dfs` and `beam` on those; `restarts` on `dfs`; `shorten` on `beam`; `search` on
 //! the passes.
 //!
@@ -40,6 +42,7 @@
 //! The same position and node limit give the same answer every time (unless `cancel` fires).
 
 mod beam;
+mod commute;
 mod deadlock;
 mod dfs;
 mod dig;

@@ -187,6 +187,9 @@
 //!    wins on the tests' small positions). (How They Run
 //!    deal 155: 14,322,699 nodes before, 11,107,015 with this; deal 28: 5,233,537 and
 //!    4,204,669.)
+//! 10. With both cells full, only the moves of the cards a win must move first (How They
+//!     Run, where no earlier move waits for its use): applied by the DFS to what this generator
+//!     offers, and argued in `commute.rs`.
 //!
 //! Heuristic rules, used only by the beam search (`Mode::Heuristic`, see `beam.rs`; not in
 //! its loose rounds), which may lose wins and so never proves anything:
