@@ -13,8 +13,9 @@
 //!   the King's move would wait for its use (rule 7), which the argument below cannot follow.
 //! - its parent `t+1`, if that lies in a cell; the card on `t+1`, if one lies there; every card
 //!   above `t` in its pile, if `t+1` is among them;
-//! - else (`t` can go onto `t+1` now) nothing, or the cards of its suit if that may complete
-//!   its run (every other card of the suit lies on its parent).
+//! - else (`t` can go onto `t+1` now) the face-up cards of `t+1`'s pile, `t+1` among them
+//!   (each leads a group holding `t+1`), and the cards of its suit if that may complete its run
+//!   (every other card of the suit lies on its parent).
 //!
 //! Why a shortest winning line `L` gives one as short whose first move is of one of these
 //! cards (moving the group it leads). `L` moves one: a cell's card must leave its cell. Say
@@ -23,17 +24,23 @@
 //! parent, into a cell or, a King, onto an empty pile); and a card of the set moves only
 //! within a group another card leads, which leaves it where it lies. Then `m` was legal at
 //! the start: each card whose move could have made it legal is in the set (the card on `t`,
-//! on `t+1`, between them; `t+1` in a cell). `m` is no move into a cell, and no King's onto an
+//! on `t+1`, between them; `t+1` in a cell), and when it was legal at the start, no move
+//! before it holds `t+1` (the cards leading such a group are in the set), so none took
+//! `t+1` onto `t`'s group and away again. `m` is no move into a cell, and no King's onto an
 //! empty pile: a King of the set lies face down under a card of the set, or at the bottom of a
 //! pile (a shortest line has no whole pile's move onto an empty one: rule 2's null move), or
 //! no pile is empty at the start, and one empties only by a move of a card of the set (the
 //! pile's bottom card, or, for a run completing, a card of its suit not on its parent).
 //! So `m` puts `t` onto `t+1`, and played first it leaves each move before it legal, with the
-//! same result: onto `t+1` nothing but `t` could go; it uncovers or turns the card `t` lay on,
-//! or frees a cell, which only adds options; a group that carried `t+1` or `t` still does, or
-//! carries `t` no longer. A run `m` completes goes home at once, where in `L` `m` completed it too (no card
-//! of the suit comes off its parent before, none moves but inside a group, and a group from
-//! beneath it carries less); one completed before `m` holds neither `t` nor `t+1`.
+//! same result: onto `t+1` nothing but `t` could go, and no group moved holds `t+1` (so none
+//! would hold its own target, `t` or a card above it); `m` uncovers or turns the card `t` lay
+//! on, or frees a cell, which only adds options; a group that carried `t` carries it no
+//! longer, and the card a group goes onto is still on top. A run `m` completes goes home at
+//! once, where in `L` `m` completed it too (no card of the suit comes off its parent before,
+//! none moves but inside a group, and a group from beneath it carries less); one completed
+//! before `m` holds neither `t` nor `t+1`. (Without the cards leading a group that holds
+//! `t+1`, a line may move such a group onto `t`, then `t+1` on, then `t` onto it: a test pins
+//! such a position.)
 //! So `L` with `m` first is a win as short. `m` goes onto a card, so it never waits (rule 7)
 //! and is never rule 3's reversal (it would take `t` off `t+1`, which only a move into a cell
 //! does): the position after it is explored with every move the rules keep, and by induction
@@ -193,11 +200,13 @@ impl Table {
         if cells & bit(t) == 0 && pile == parent_pile && parent_place > place {
             return Some(s.pile(pile)[usize::from(place) + 1..].iter().fold(0, |m, &c| m | bit(face(c))));
         }
+        // The cards leading a group that holds `t+1` (a move of one could carry `t+1` onto `t`'s
+        // own group, and then away again).
+        let mut needs = s.pile(parent_pile).iter().filter(|c| c.face_up()).fold(0, |m, &c| m | bit(face(c)));
         let rest_of_suit = suit_below_king(t) & !bit(t);
-        Some(if self.on_parent & rest_of_suit == rest_of_suit {
-            rest_of_suit | bit(t / 13 * 13 + KING_RANK)
-        } else {
-            0
-        })
+        if self.on_parent & rest_of_suit == rest_of_suit {
+            needs |= rest_of_suit | bit(t / 13 * 13 + KING_RANK);
+        }
+        Some(needs)
     }
 }

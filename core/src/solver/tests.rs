@@ -1840,3 +1840,22 @@ fn only_the_first_movers_moves_keep_every_verdict() {
     }
     assert!(compared[0] >= 20 && compared[1] >= 20, "{compared:?} (unwinnable, winnable)");
 }
+
+/// Rule 10 keeps the moves of the cards leading a group that holds the parent of a card that
+/// can go onto it: here 2♠ can go onto 3♠, but the one win first takes A♠ with 3♠ onto 2♠,
+/// then 3♠ on onto 4♠ and 2♠ after it (the rule once kept 2♠'s move alone, calling the
+/// position lost).
+#[test]
+fn rule_10_keeps_the_moves_that_carry_a_parent_over_its_child() {
+    let run = |suit: char| cards_json(suit, (1..=13).rev());
+    let json = format!(
+        r##"{{"game":"how-they-run","tableau":[["TS"],["KH","AS","3S"],["3H"],["#2H","TH"],["#KS","#2S","#6H","#7S","JS"],["5S","8S"],["#5H","JH"],["#8H","7H"],["#9S","6S"],["#4S","#QH","#AH","9H"]],"foundations":[[{}],[{}],[],[]],"cells":[["QS"],["4H"]]}}"##,
+        run('C'),
+        run('D'),
+    );
+    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
+    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
+    let (verdict, _) = super::dfs::dfs_in_a_table_of(&s, 1 << 16, 10_000_000);
+    let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?}") };
+    assert!(replays_to_a_win(&s, &line));
+}
