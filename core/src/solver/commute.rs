@@ -18,7 +18,8 @@
 //!   (every other card of the suit lies on its parent).
 //!
 //! Why a shortest winning line `L` gives one as short whose first move is of one of these
-//! cards (moving the group it leads). `L` moves one: a cell's card must leave its cell. Say
+//! cards (moving the group it leads; in play a pile's face-down cards lie beneath its face-up
+//! ones, so a face-up card leads a group). `L` moves one: a cell's card must leave its cell. Say
 //! `m`, moving `t`, is the first. Before `m` no card leaves a cell (the cells' cards are among
 //! these), so none goes into one; so no card comes off its parent (a card goes only onto its
 //! parent, into a cell or, a King, onto an empty pile); and a card of the set moves only

@@ -1836,7 +1836,6 @@ fn only_the_first_movers_moves_keep_every_verdict() {
             assert_eq!(matches!(verdict, Outcome::Won(_)), truth, "{:?}", s.piles());
             compared[usize::from(truth)] += 1;
         }
-        eprintln!("{home} {compared:?}");
     }
     assert!(compared[0] >= 20 && compared[1] >= 20, "{compared:?} (unwinnable, winnable)");
 }
