@@ -83,8 +83,8 @@ fn first_movers(rules: &Rules, s: &State) -> Option<u64> {
     for cell in rules.map.cells() {
         cells |= 1 << face(*s.pile(cell).last()?);
     }
-    let table = Table::of(rules, s);
-    if cells & KINGS != 0 && table.empty {
+    let piles = Piles::of(rules, s);
+    if cells & KINGS != 0 && piles.empty {
         return None;
     }
     let mut set = cells;
@@ -92,15 +92,15 @@ fn first_movers(rules: &Rules, s: &State) -> Option<u64> {
     while todo != 0 {
         let t = todo.trailing_zeros() as usize;
         todo &= todo - 1;
-        let needs = table.needs(s, t, cells)?;
+        let needs = piles.needs(s, t, cells)?;
         todo |= needs & !set;
         set |= needs;
     }
     Some(set)
 }
 
-/// What `needs` asks of a position, per face value.
-struct Table {
+/// What `needs` asks of a position's tableau, per face value.
+struct Piles {
     /// The card lying on each card, where one does.
     on: [u8; 52],
     /// Each tableau card's pile and place in it.
@@ -123,9 +123,9 @@ fn suit_below_king(f: usize) -> u64 {
     ((1u64 << KING_RANK) - 1) << (f / 13 * 13)
 }
 
-impl Table {
-    fn of(rules: &Rules, s: &State) -> Table {
-        let mut t = Table {
+impl Piles {
+    fn of(rules: &Rules, s: &State) -> Piles {
+        let mut t = Piles {
             on: [0; 52],
             at: [(0, 0); 52],
             tableau: 0,
@@ -181,10 +181,12 @@ impl Table {
             return Some(bit(usize::from(self.on[t])));
         }
         if t % 13 == KING_RANK {
-            return match () {
-                _ if self.bottom & bit(t) != 0 => Some(0),
-                _ if self.empty => None,
-                _ => Some(self.emptiers),
+            return if self.bottom & bit(t) != 0 {
+                Some(0)
+            } else if self.empty {
+                None
+            } else {
+                Some(self.emptiers)
             };
         }
         let parent = t + 1;
