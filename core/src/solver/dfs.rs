@@ -297,8 +297,9 @@ impl<'r> Dfs<'r> {
     }
 
     /// Appends the moves to try from the position on top of the path (`Rules::generate`, then,
-    /// where no move waits for its use, rule 10: `commute.rs`): a restart's in its own order, each move's score jittered by a hash of the seed, the
-    /// position and the move's place (ties keep the generator's order).
+    /// where no move waits for its use, rule 10: `commute.rs`): a restart's in its own order,
+    /// each move's score jittered by a hash of the seed, the position and the move's place
+    /// (ties keep the generator's order).
     fn generate(&mut self, last: Plain, awaited: Option<Awaited>) {
         let start = self.moves.len();
         let Some(seed) = self.restart else {
