@@ -49,7 +49,7 @@
 //! position is lost.) The rule is applied only where no earlier move waits for its use, so
 //! the moves it keeps are all the position's, less those rules 1 to 9 cut.
 
-use super::moves::{face, Rules, KINGS};
+use super::moves::{face, face_bits, Rules, KINGS};
 use crate::engine::Move;
 use crate::state::State;
 
@@ -84,9 +84,6 @@ fn first_movers(rules: &Rules, s: &State) -> Option<u64> {
         cells |= 1 << face(*s.pile(cell).last()?);
     }
     let piles = Piles::of(rules, s);
-    if cells & KINGS != 0 && piles.empty {
-        return None;
-    }
     let mut set = cells;
     let mut todo = cells;
     while todo != 0 {
@@ -112,8 +109,6 @@ struct Piles {
     top: u64,
     on_parent: u64,
     bottom: u64,
-    /// The cards whose moves may empty a pile (see the module's comment).
-    emptiers: u64,
     /// Whether a tableau pile is empty.
     empty: bool,
 }
@@ -125,17 +120,8 @@ fn suit_below_king(f: usize) -> u64 {
 
 impl Piles {
     fn of(rules: &Rules, s: &State) -> Piles {
-        let mut t = Piles {
-            on: [0; 52],
-            at: [(0, 0); 52],
-            tableau: 0,
-            up: 0,
-            top: 0,
-            on_parent: 0,
-            bottom: 0,
-            emptiers: 0,
-            empty: false,
-        };
+        let mut t =
+            Piles { on: [0; 52], at: [(0, 0); 52], tableau: 0, up: 0, top: 0, on_parent: 0, bottom: 0, empty: false };
         for p in rules.map.tableau() {
             let pile = s.pile(p);
             let Some(&last) = pile.last() else {
@@ -157,16 +143,19 @@ impl Piles {
                 under = Some(f);
             }
         }
-        for p in rules.map.tableau() {
-            if let Some(&b) = s.pile(p).first() {
-                let f = face(b);
-                t.emptiers |= 1 << f;
-                if f % 13 == KING_RANK {
-                    t.emptiers |= suit_below_king(f) & !t.on_parent;
-                }
-            }
-        }
         t
+    }
+
+    /// The cards whose moves may empty a pile (see the module's comment): the bottom cards,
+    /// and for each King among them, the cards of its suit not on their parents.
+    fn emptiers(&self) -> u64 {
+        let mut kings = self.bottom & KINGS;
+        let mut cards = self.bottom;
+        while kings != 0 {
+            cards |= suit_below_king(kings.trailing_zeros() as usize) & !self.on_parent;
+            kings &= kings - 1;
+        }
+        cards
     }
 
     /// The cards (as bits) card `t` needs (see the module's comment), `cells` holding the
@@ -186,7 +175,7 @@ impl Piles {
             } else if self.empty {
                 None
             } else {
-                Some(self.emptiers)
+                Some(self.emptiers())
             };
         }
         let parent = t + 1;
@@ -201,11 +190,11 @@ impl Piles {
         }
         let ((pile, place), (parent_pile, parent_place)) = (self.at[t], self.at[parent]);
         if cells & bit(t) == 0 && pile == parent_pile && parent_place > place {
-            return Some(s.pile(pile)[usize::from(place) + 1..].iter().fold(0, |m, &c| m | bit(face(c))));
+            return Some(face_bits(&s.pile(pile)[usize::from(place) + 1..]));
         }
         // The cards leading a group that holds `t+1` (a move of one could carry `t+1` onto `t`'s
         // own group, and then away again).
-        let mut needs = s.pile(parent_pile).iter().filter(|c| c.face_up()).fold(0, |m, &c| m | bit(face(c)));
+        let mut needs = face_bits(s.pile(parent_pile).iter().filter(|c| c.face_up()));
         let rest_of_suit = suit_below_king(t) & !bit(t);
         if self.on_parent & rest_of_suit == rest_of_suit {
             needs |= rest_of_suit | bit(t / 13 * 13 + KING_RANK);

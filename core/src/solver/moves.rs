@@ -227,6 +227,11 @@ pub(crate) fn face(card: Card) -> usize {
     usize::from(FACES[usize::from(card.id())])
 }
 
+/// The face values of `cards`, as bits (one deck).
+pub(crate) fn face_bits<'a>(cards: impl IntoIterator<Item = &'a Card>) -> u64 {
+    cards.into_iter().fold(0, |bits, &c| bits | 1 << face(c))
+}
+
 /// A game's rules, prepared once per search for fast lookups.
 pub(crate) struct Rules {
     pub(crate) map: PileMap,
@@ -1005,7 +1010,7 @@ impl Rules {
         if !holds_child {
             return 0;
         }
-        cards.iter().filter(|c| c.face_up()).fold(0, |m, &c| m | 1 << face(c))
+        face_bits(cards.iter().filter(|c| c.face_up()))
     }
 
     /// Whether a move from `from` to `to` plays a foundation's card back onto the tableau.
