@@ -60,7 +60,7 @@ const PILES: usize = 32;
 /// proof meets more tracked piles than a small memo holds (deal 78, 15 s: 13.8% and 19.7%
 /// more nodes in two runs with `MEMO`, the digs' own time 2.6 s down to 1.4 s); a short
 /// search, a hint or the apps' "still winnable?", does not pay for clearing the big one.
-const FIRST_MEMO: usize = 1 << 12;
+pub(crate) const FIRST_MEMO: usize = 1 << 12;
 const MEMO: usize = 1 << 17;
 
 /// A dig position. `on` and `top` follow from `under`; `key` hashes `under` and `up`.

@@ -1525,6 +1525,27 @@ fn dug_dead_positions_are_unwinnable_by_unpruned_search() {
     );
 }
 
+/// The dig's memo answers as the dig does afresh, before it grows and after (`dig::MEMO`):
+/// one dig asked about more positions than its first memo holds, twice over, says of each what
+/// a new dig says.
+#[test]
+fn the_digs_memo_answers_as_a_fresh_dig_before_and_after_it_grows() {
+    let rules = Rules::new(GameKind::HowTheyRun);
+    let mut seed = 0x9e37_79b9;
+    let positions: Vec<State> = (0..super::dig::FIRST_MEMO + 500)
+        .map(|_| small_position_with_hidden_cards(GameKind::HowTheyRun, 2, &mut seed))
+        .collect();
+    let fresh: Vec<bool> = positions.iter().map(|s| dug_dead(&rules, s)).collect();
+    let mut dig = super::dig::Dig::new();
+    for round in 0..2 {
+        for (s, &dead) in positions.iter().zip(&fresh) {
+            let key = super::dig::key(&Hasher::new(&rules, s), &rules, s);
+            assert_eq!(dig.dead(&rules, s, key), dead, "round {round}: {:?}", s.piles());
+        }
+    }
+    assert!(fresh.iter().filter(|&&dead| dead).count() >= 100, "too few dead positions to tell");
+}
+
 /// Pinned: How They Run deal 60 is dead as dealt, which the relaxation of `deadlock.rs` does
 /// not see (2♦ lies on A♠ on 2♠ on 3♦, the three face down, and A♦ in a cell has only 2♦ for
 /// a parent): the dig proves it at once, where the search alone took 18 million nodes.
