@@ -104,6 +104,8 @@ pub(crate) struct Beam<'r> {
     children: Vec<(i32, u32, Move, i32)>,
     scratch: Vec<(i32, Move)>,
     moves: Vec<Move>,
+    /// The keys of the positions `moves` reach from the one being expanded.
+    keys: Vec<u64>,
     effects: Vec<Effect>,
     touched: Vec<PileId>,
     pub(crate) nodes: u64,
@@ -139,6 +141,7 @@ impl<'r> Beam<'r> {
             children: Vec::new(),
             scratch: Vec::new(),
             moves: Vec::new(),
+            keys: Vec::new(),
             effects: Vec::new(),
             touched: Vec::new(),
             nodes: 0,
@@ -254,28 +257,47 @@ impl<'r> Beam<'r> {
         // the beam's share of the time what it was.
         self.nodes += dropped.by_h3 as u64;
         let hasher = Hasher::new(rules, state);
+        // The children's keys first, each one's slot of the seen table fetched as soon as it
+        // is known: looked up in turn, each child waited for memory (`Table::place` was 11%
+        // of a Zerline mid-game search). Then the new ones are made again and valued.
+        self.keys.clear();
         for &mv in &self.moves {
             self.nodes += 1;
             self.effects.clear();
             state.apply_unchecked(mv, &mut self.effects);
             if state.is_won() {
-                // Left as it was, so that a caller may search on.
+                // Left as it was, so that a caller may search on, with the children before
+                // this one recorded, as when each was looked up in turn.
                 state.undo(&self.effects);
+                for &key in &self.keys {
+                    self.seen.insert(key);
+                }
                 return Some(Step::Won(self.line(node, mv)));
             }
             // Only the piles the move touched change their hash and value.
             touched(&self.effects, &mut self.touched);
             let key = hasher.value_after(rules, state, &self.touched);
-            if self.seen.insert(key) && !super::deadlock::dead_after(rules, state, &self.effects) {
-                let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
-                state.undo(&self.effects);
-                let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
-                let jitter = if jitter { (mix(key ^ round) % JITTER) as i32 } else { 0 };
-                let child = value - before + after;
-                self.children.push((child + jitter, i as u32, mv, child));
-            } else {
-                state.undo(&self.effects);
+            self.seen.prefetch(key);
+            self.keys.push(key);
+            state.undo(&self.effects);
+        }
+        for (&mv, &key) in self.moves.iter().zip(&self.keys) {
+            if !self.seen.insert(key) {
+                continue;
             }
+            self.effects.clear();
+            state.apply_unchecked(mv, &mut self.effects);
+            if super::deadlock::dead_after(rules, state, &self.effects) {
+                state.undo(&self.effects);
+                continue;
+            }
+            touched(&self.effects, &mut self.touched);
+            let after: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
+            state.undo(&self.effects);
+            let before: i32 = self.touched.iter().map(|&p| rules.pile_value(state, p, waste_square)).sum();
+            let jitter = if jitter { (mix(key ^ round) % JITTER) as i32 } else { 0 };
+            let child = value - before + after;
+            self.children.push((child + jitter, i as u32, mv, child));
         }
         None
     }
