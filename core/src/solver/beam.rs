@@ -106,6 +106,14 @@ pub(crate) struct Beam<'r> {
     moves: Vec<Move>,
     /// The keys of the positions `moves` reach from the one being expanded.
     keys: Vec<u64>,
+    /// Where a waste is, the level's positions' piles' shares of the hash (`Hasher::shares`),
+    /// a position after another, so that expanding one hashes no pile again: a child's are its
+    /// parent's with the touched piles' made again. Elsewhere empty: hashing a pile costs
+    /// what it holds, and only a waste holds up to 64 cards (Zerline: `Hasher::new` for each
+    /// expanded position was 6.4% of a mid-game search).
+    shares: Vec<u64>,
+    /// The hasher of the position being expanded.
+    hasher: Hasher,
     effects: Vec<Effect>,
     touched: Vec<PileId>,
     pub(crate) nodes: u64,
@@ -142,6 +150,8 @@ impl<'r> Beam<'r> {
             scratch: Vec::new(),
             moves: Vec::new(),
             keys: Vec::new(),
+            shares: Vec::new(),
+            hasher: Hasher::new(rules, root),
             effects: Vec::new(),
             touched: Vec::new(),
             nodes: 0,
@@ -163,7 +173,12 @@ impl<'r> Beam<'r> {
     /// vectors.
     fn restart(&mut self) {
         self.seen = Table::new(self.max_memory_bytes / 2, self.max_nodes);
-        self.seen.insert(Hasher::new(self.rules, &self.root).value());
+        self.hasher = Hasher::new(self.rules, &self.root);
+        self.seen.insert(self.hasher.value());
+        self.shares.clear();
+        if self.root.map().waste.is_some() {
+            self.shares.extend_from_slice(self.hasher.shares());
+        }
         self.arena = vec![Node { parent: 0, mv: Move::Stock }];
         let value = self.rules.evaluate(&self.root, STYLES[self.round % self.schedule.styles]);
         self.level = vec![(self.root.clone(), 0, value)];
@@ -203,6 +218,7 @@ impl<'r> Beam<'r> {
             + 2 * self.arena.capacity() * std::mem::size_of::<Node>()
             + (2 * self.level.capacity() + self.spare.len()) * state_bytes
             + 2 * self.children.capacity() * std::mem::size_of::<(i32, u32, Move, i32)>()
+            + 2 * self.shares.capacity() * std::mem::size_of::<u64>()
     }
 
     fn line(&self, mut node: u32, last: Move) -> Vec<Move> {
@@ -256,7 +272,13 @@ impl<'r> Beam<'r> {
         // The moves H3 passed over cost their share of generating: counted, they keep
         // the beam's share of the time what it was.
         self.nodes += dropped.by_h3 as u64;
-        let hasher = Hasher::new(rules, state);
+        let piles = state.pile_count();
+        if self.shares.is_empty() {
+            self.hasher = Hasher::new(rules, state);
+        } else {
+            self.hasher.set(rules, state, &self.shares[i * piles..(i + 1) * piles]);
+        }
+        let hasher = &self.hasher;
         // The children's keys first, each one's slot of the seen table fetched as soon as it
         // is known: looked up in turn, each child waited for memory (`Table::place` was 11%
         // of a Zerline mid-game search). Then the new ones are made again and valued.
@@ -322,6 +344,9 @@ impl<'r> Beam<'r> {
         self.children.sort_by_key(|&(score, ..)| std::cmp::Reverse(score));
         self.children.truncate(self.width);
         let mut level = Vec::with_capacity(self.children.len());
+        let piles = self.root.pile_count();
+        let keeps_shares = !self.shares.is_empty();
+        let mut shares = Vec::with_capacity(if keeps_shares { self.children.len() * piles } else { 0 });
         for &(_, parent, mv, value) in &self.children {
             let (state, parent_node, _) = &self.level[parent as usize];
             let mut child = match self.spare.pop() {
@@ -331,12 +356,22 @@ impl<'r> Beam<'r> {
                 }
                 None => state.clone(),
             };
+            self.effects.clear();
             child.apply_unchecked(mv, &mut self.effects);
+            if keeps_shares {
+                let parent = parent as usize;
+                self.hasher.set(self.rules, state, &self.shares[parent * piles..(parent + 1) * piles]);
+                self.hasher.apply(self.rules, &child, &self.effects);
+                shares.extend_from_slice(self.hasher.shares());
+            }
             let index = u32::try_from(self.arena.len()).unwrap_or(u32::MAX);
             self.arena.push(Node { parent: *parent_node, mv });
             level.push((child, index, value));
         }
         self.effects.clear();
+        if keeps_shares {
+            self.shares = shares;
+        }
         let old = std::mem::replace(&mut self.level, level);
         self.spare.extend(old.into_iter().map(|(state, ..)| state));
         self.children.clear();

@@ -102,6 +102,21 @@ impl Hasher {
         self.shares[usize::from(p)]
     }
 
+    /// Every pile's share, in pile order: what `set` takes back.
+    pub(crate) fn shares(&self) -> &[u64] {
+        &self.shares
+    }
+
+    /// Makes this the hasher of `s`, whose piles' shares (`shares`) were kept from when it was
+    /// hashed: nothing is hashed again, and this hasher's vectors are reused.
+    pub(crate) fn set(&mut self, rules: &Rules, s: &State, shares: &[u64]) {
+        self.shares.clear();
+        self.shares.extend_from_slice(shares);
+        self.total = sum(shares);
+        self.symmetric = rules.tableau_symmetric(s);
+        self.journal.clear();
+    }
+
     /// Brings the hash up to date with `s` after `effects` were applied to it, keeping in
     /// `journal` the shares it replaced.
     pub(crate) fn apply(&mut self, rules: &Rules, s: &State, effects: &[Effect]) {
