@@ -176,7 +176,7 @@ impl<'r> Beam<'r> {
         self.hasher = Hasher::new(self.rules, &self.root);
         self.seen.insert(self.hasher.value());
         self.shares.clear();
-        if self.root.map().waste.is_some() {
+        if self.keeps_shares() {
             self.shares.extend_from_slice(self.hasher.shares());
         }
         self.arena = vec![Node { parent: 0, mv: Move::Stock }];
@@ -186,6 +186,11 @@ impl<'r> Beam<'r> {
         self.next = 0;
         self.children = Vec::new();
         self.levels = 0;
+    }
+
+    /// Whether the level's positions keep their hash shares (`shares`): where a waste is.
+    fn keeps_shares(&self) -> bool {
+        self.root.map().waste.is_some()
     }
 
     /// Whether every round so far fitted the memory (none had to go narrower).
@@ -265,6 +270,7 @@ impl<'r> Beam<'r> {
         let jitter = self.round > 0 && (self.schedule.jitter || self.widest < MAX_WIDTH);
         let round = self.round as u64;
         let mode = if self.loose() { Mode::Sound } else { Mode::Heuristic };
+        let keeps_shares = self.keeps_shares();
         let (state, node, value) = &mut self.level[i];
         let (node, value) = (*node, *value);
         self.moves.clear();
@@ -273,10 +279,10 @@ impl<'r> Beam<'r> {
         // the beam's share of the time what it was.
         self.nodes += dropped.by_h3 as u64;
         let piles = state.pile_count();
-        if self.shares.is_empty() {
-            self.hasher = Hasher::new(rules, state);
-        } else {
+        if keeps_shares {
             self.hasher.set(rules, state, &self.shares[i * piles..(i + 1) * piles]);
+        } else {
+            self.hasher = Hasher::new(rules, state);
         }
         let hasher = &self.hasher;
         // The children's keys first, each one's slot of the seen table fetched as soon as it
@@ -345,7 +351,7 @@ impl<'r> Beam<'r> {
         self.children.truncate(self.width);
         let mut level = Vec::with_capacity(self.children.len());
         let piles = self.root.pile_count();
-        let keeps_shares = !self.shares.is_empty();
+        let keeps_shares = self.keeps_shares();
         let mut shares = Vec::with_capacity(if keeps_shares { self.children.len() * piles } else { 0 });
         for &(_, parent, mv, value) in &self.children {
             let (state, parent_node, _) = &self.level[parent as usize];

@@ -301,7 +301,7 @@ impl Position {
 pub(crate) struct Dig {
     /// Keys of the tracked piles and cells, bit 0 set where the dig was lost.
     memo: Vec<u64>,
-    /// Digs made, up to the memo's size (then it grows).
+    /// Digs made: at `FIRST_MEMO` the memo grows.
     digs: usize,
     seen: HashSet<Position, BuildHasherDefault<KeyHasher>>,
     todo: Vec<Position>,
@@ -322,8 +322,8 @@ impl Dig {
     /// the cells (`Hasher::tracked`): the verdict depends on nothing else. (Two keys alike for
     /// different piles, about one chance in 2⁶³ per question, would reuse the wrong verdict.)
     pub(crate) fn dead(&mut self, rules: &Rules, s: &State, key: u64) -> bool {
-        let (key, slot) = (key & !1, (key >> 1) as usize % self.memo.len());
-        let known = self.memo[slot];
+        let key = key & !1;
+        let known = self.memo[self.slot(key)];
         if known != 0 && known & !1 == key {
             return known & 1 != 0;
         }
@@ -333,9 +333,14 @@ impl Dig {
             // What the small memo knew is dropped: digging it again is cheaper than moving it.
             self.memo = vec![0; MEMO];
         }
-        let slot = (key >> 1) as usize % self.memo.len();
+        let slot = self.slot(key);
         self.memo[slot] = key | u64::from(dead);
         dead
+    }
+
+    /// Where the memo keeps `key`'s verdict, at its present size.
+    fn slot(&self, key: u64) -> usize {
+        (key >> 1) as usize % self.memo.len()
     }
 
     fn search(&mut self, rules: &Rules, s: &State) -> bool {

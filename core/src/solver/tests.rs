@@ -1493,8 +1493,12 @@ fn after_a_move_onto_a_card_only_its_group_can_make_a_live_position_dead() {
 
 /// Whether the dig (`dig.rs`) proves `s` dead, asked afresh.
 fn dug_dead(rules: &Rules, s: &State) -> bool {
-    let key = super::dig::key(&Hasher::new(rules, s), rules, s);
-    super::dig::Dig::new().dead(rules, s, key)
+    super::dig::Dig::new().dead(rules, s, dig_key(rules, s))
+}
+
+/// The key the dig's verdict on `s` is remembered by (`dig::key`).
+fn dig_key(rules: &Rules, s: &State) -> u64 {
+    super::dig::key(&Hasher::new(rules, s), rules, s)
 }
 
 /// The dig against a search with no pruning: every small How They Run position it calls dead
@@ -1539,8 +1543,7 @@ fn the_digs_memo_answers_as_a_fresh_dig_before_and_after_it_grows() {
     let mut dig = super::dig::Dig::new();
     for round in 0..2 {
         for (s, &dead) in positions.iter().zip(&fresh) {
-            let key = super::dig::key(&Hasher::new(&rules, s), &rules, s);
-            assert_eq!(dig.dead(&rules, s, key), dead, "round {round}: {:?}", s.piles());
+            assert_eq!(dig.dead(&rules, s, dig_key(&rules, s)), dead, "round {round}: {:?}", s.piles());
         }
     }
     assert!(fresh.iter().filter(|&&dead| dead).count() >= 100, "too few dead positions to tell");
