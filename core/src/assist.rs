@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::games::GameKind;
 use crate::solver::{self, Limits, Outcome};
 use crate::state::State;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -62,18 +63,54 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     solver::hint(state, game.last_move(), &no_search, &|| false).map(|mv| HintMove { mv, leads_to_win: false })
 }
 
-/// Whether `state` can still be won, searching until `cancel` says stop.
+/// Whether `state` can still be won, searching until `cancel` says stop: on two cores, as
+/// phones have them, `solver::decide` on the caller's thread and `solver::second_beam` on
+/// another, whichever answers first (a phone's budget is its wall-clock time, and which wins
+/// a beam reaches in time is chaotic: two beams reach more). `cancel` is asked on the
+/// caller's thread only; a question cancelled before it starts starts no second search. Where
+/// no thread can be started, `decide` alone.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    Verdict::from(&solver::decide(state, &limits, cancel))
+    let (second_won, first_done) = (AtomicBool::new(false), AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        let second = (!cancel())
+            .then(|| {
+                std::thread::Builder::new().spawn_scoped(scope, || {
+                    let report = solver::second_beam(state, &limits, &|| first_done.load(Ordering::Relaxed));
+                    let won = matches!(report, Some(solver::Report { outcome: Outcome::Won(_), .. }));
+                    second_won.store(won, Ordering::Relaxed);
+                })
+            })
+            .and_then(Result::ok);
+        let first = solver::decide(state, &limits, &|| cancel() || second_won.load(Ordering::Relaxed));
+        first_done.store(true, Ordering::Relaxed);
+        // A second search that did not end well (it never panics) won nothing.
+        let second_won = second.is_some_and(|handle| handle.join().is_ok()) && second_won.load(Ordering::Relaxed);
+        match first {
+            Outcome::Unknown if second_won => Verdict::Winnable,
+            first => Verdict::from(&first),
+        }
+    })
 }
 
-/// `winnability` bounded by `max_nodes` instead of a clock, with the nodes it searched: a
-/// measure the machine's load does not change (`solitaire mid-game --winnable-nodes`).
+/// `winnability` bounded by `max_nodes` a search instead of a clock, with the nodes of the
+/// search that answered: a measure the machine's load does not change (`solitaire mid-game
+/// --winnable-nodes`). The two searches run one after the other, the second only as far as
+/// it could have answered first, so both the verdict and the nodes are the same every time.
 pub fn winnability_by_nodes(state: &State, max_nodes: u64) -> (Verdict, u64) {
     let limits = Limits { max_nodes, max_memory_bytes: WINNABILITY_MEMORY };
-    let report = solver::decide_with_report(state, &limits, &|| false);
-    (Verdict::from(&report.outcome), report.nodes)
+    let first = solver::decide_with_report(state, &limits, &|| false);
+    let before_first = match first.outcome {
+        Outcome::Unknown => max_nodes,
+        _ => first.nodes.saturating_sub(1),
+    };
+    let second_limits = Limits { max_nodes: before_first, ..limits };
+    match solver::second_beam(state, &second_limits, &|| false) {
+        Some(solver::Report { outcome: Outcome::Won(_), nodes, .. }) if nodes <= before_first => {
+            (Verdict::Winnable, nodes)
+        }
+        _ => (Verdict::from(&first.outcome), first.nodes),
+    }
 }
 
 /// What "show me" found from a position.
@@ -155,4 +192,51 @@ fn foundation_plays_to_win(state: &State) -> Option<Vec<Move>> {
         break;
     }
     state.is_won().then_some(plays)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{winnability, winnability_by_nodes, Verdict};
+    use crate::deal::deal;
+    use crate::games::GameKind;
+    use crate::solver::{self, Limits, Outcome};
+    use std::cell::Cell;
+    use std::time::Duration;
+
+    /// Zerline deal 147: `decide` alone needs 137,406 nodes; the second beam wins in 16,567.
+    const DEAL: u64 = 147;
+
+    /// By nodes, "still winnable?" is answered by whichever search decides within them, and
+    /// the nodes are the answering one's.
+    #[test]
+    fn still_winnable_by_nodes_is_answered_by_either_search() {
+        let start = deal(GameKind::Zerline, DEAL);
+        let limits = Limits { max_nodes: 100_000, max_memory_bytes: super::WINNABILITY_MEMORY };
+        assert_eq!(solver::decide(&start, &limits, &|| false), Outcome::Unknown);
+        assert_eq!(winnability_by_nodes(&start, 100_000), (Verdict::Winnable, 16_567));
+        assert_eq!(winnability_by_nodes(&start, 10_000), (Verdict::Unknown, 10_004));
+        // Dnieper has no second search: `decide`'s own answer and nodes.
+        let dnieper = deal(GameKind::Dnieper, DEAL);
+        let alone = solver::decide_with_report(&dnieper, &Limits { max_nodes: 100_000, ..limits }, &|| false);
+        assert_eq!(winnability_by_nodes(&dnieper, 100_000), (Verdict::from(&alone.outcome), alone.nodes));
+    }
+
+    /// Asked with a budget, the second search's win answers though `decide` was stopped first:
+    /// here `cancel` stops `decide` at its third asking (its first turns, 32,768 nodes, short of
+    /// its win), first waiting a second, far more than the second search's win takes, so
+    /// the answer does not depend on which thread ran faster.
+    #[test]
+    fn still_winnable_takes_the_second_searchs_win() {
+        let start = deal(GameKind::Zerline, DEAL);
+        let asked = Cell::new(0);
+        let cancel = || {
+            asked.set(asked.get() + 1);
+            if asked.get() == 3 {
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            asked.get() >= 3
+        };
+        assert_eq!(winnability(&start, &cancel), Verdict::Winnable);
+        assert_eq!(winnability(&start, &|| true), Verdict::Unknown, "cancelled first, nothing is searched");
+    }
 }

@@ -124,6 +124,9 @@ pub(crate) struct Beam<'r> {
     widest: usize,
     /// Levels this round has expanded.
     levels: usize,
+    /// Mixed into every round's jitter, which it turns on from the first round: 0 but in a
+    /// second beam (`Beam::salted`).
+    salt: u64,
 }
 
 impl<'r> Beam<'r> {
@@ -159,9 +162,19 @@ impl<'r> Beam<'r> {
             widest: MAX_WIDTH,
             levels: 0,
             schedule,
+            salt: 0,
         };
         beam.restart();
         beam
+    }
+
+    /// This beam with every round's scores jittered by `salt` (not 0), the first round's too,
+    /// in every game: a beam that keeps other positions than the unsalted one, for a second
+    /// search beside it (`search::beam_alone`). Which wins a beam reaches in time is chaotic
+    /// (module comment); two differently jittered beams reach more between them.
+    pub(crate) fn salted(mut self, salt: u64) -> Beam<'r> {
+        self.salt = salt;
+        self
     }
 
     fn next_round(&mut self) {
@@ -267,8 +280,8 @@ impl<'r> Beam<'r> {
         self.next += 1;
         let waste_square = STYLES[self.round % self.schedule.styles];
         // Rounds at one width (memory-bound ones too) differ only by their jitter.
-        let jitter = self.round > 0 && (self.schedule.jitter || self.widest < MAX_WIDTH);
-        let round = self.round as u64;
+        let jitter = self.salt != 0 || (self.round > 0 && (self.schedule.jitter || self.widest < MAX_WIDTH));
+        let round = self.round as u64 ^ self.salt;
         let mode = if self.loose() { Mode::Sound } else { Mode::Heuristic };
         let keeps_shares = self.keeps_shares();
         let (state, node, value) = &mut self.level[i];

@@ -1882,3 +1882,22 @@ fn rule_10_keeps_the_moves_that_carry_a_parent_over_its_child() {
     let Outcome::Won(line) = verdict else { panic!("the win was lost: {verdict:?}") };
     assert!(replays_to_a_win(&s, &line));
 }
+
+/// The second beam (`second_beam`, which "still winnable?" runs beside `decide`) wins a deal
+/// that `decide` and the same beam unsalted have not won within the same nodes: its jitter,
+/// not its having the nodes to itself, takes it to another win. Where no beam helps (Dnieper),
+/// there is none.
+#[test]
+fn the_second_beam_wins_what_the_first_search_has_not_reached() {
+    let start = deal(GameKind::Zerline, 9);
+    let limits = Limits { max_nodes: 20_000, max_memory_bytes: 64 << 20 };
+    assert_eq!(decide(&start, &limits, &|| false), Outcome::Unknown);
+    let unsalted = search::beam_alone(&start, &limits, &|| false, 0).map(|report| report.outcome);
+    assert_eq!(unsalted, Some(Outcome::Unknown));
+    let Some(Report { outcome: Outcome::Won(line), nodes, .. }) = second_beam(&start, &limits, &|| false) else {
+        panic!("the second beam did not win Zerline deal 9 within 20,000 nodes");
+    };
+    assert_eq!(nodes, 15_310);
+    assert!(replays_to_a_win(&start, &line));
+    assert_eq!(second_beam(&deal(GameKind::Dnieper, 9), &limits, &|| false), None);
+}
