@@ -143,8 +143,9 @@ impl Game {
     }
 
     /// Whether the game can still be won, searched for up to `budget_ms` or until `cancel` is
-    /// set (then `Unknown`). Blocking: call it off the main thread. The game stays usable
-    /// meanwhile (the search works on a copy).
+    /// set (then `Unknown`). Blocking: call it off the main thread. It searches on two cores,
+    /// the caller's thread and one it starts and joins before it returns (`assist::winnability`).
+    /// The game stays usable meanwhile (the search works on a copy).
     #[uniffi::method(default(cancel = None))]
     pub fn still_winnable(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> Winnability {
         let game = self.lock().clone();
