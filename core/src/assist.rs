@@ -10,6 +10,7 @@ use crate::games::GameKind;
 use crate::solver::{self, Limits, Outcome};
 use crate::state::State;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -45,14 +46,29 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
 
 /// The next move of a winning line if one is found within a phone-sized budget (about 100 ms),
 /// otherwise the heuristic's best move; `None` when no useful move is left or `cancel` said stop
-/// before anything was found.
+/// before anything was found. The search runs with the second beam beside it on another core
+/// (`with_second_beam`), each within the budget's nodes: the search's win if it has one, else
+/// the second beam's, so a hint stays the same on every device.
 pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     let state = game.state();
     if state.is_won() || cancel() {
         return None;
     }
-    if let Outcome::Won(line) = solver::solve_for_player(state, &Limits::quick(), cancel) {
-        if let Some(&mv) = line.first() {
+    let limits = Limits::quick();
+    let (first, second) = with_second_beam(state, &limits, cancel, |beside| {
+        let first = solver::solve(state, &limits, &|| cancel() && beside.stop());
+        // Only the search's win comes before the second beam's; a proof leaves it none.
+        if !matches!(first, Outcome::Unknown) {
+            beside.stop();
+        }
+        first
+    });
+    let won = match first {
+        Outcome::Won(line) => Some(line),
+        _ => second,
+    };
+    if let Some(line) = won {
+        if let Some(&mv) = solver::line_for_player(state, line, &limits, cancel).first() {
             return Some(HintMove { mv, leads_to_win: true });
         }
     }
@@ -71,25 +87,77 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
 /// no thread can be started, `decide` alone.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    let (second_won, first_done) = (AtomicBool::new(false), AtomicBool::new(false));
+    if cancel() {
+        return Verdict::from(&solver::decide(state, &limits, cancel));
+    }
+    let (first, second) = with_second_beam(state, &limits, cancel, |beside| {
+        let first = solver::decide(state, &limits, &|| cancel() || beside.won());
+        beside.stop();
+        first
+    });
+    match first {
+        Outcome::Unknown if second.is_some() => Verdict::Winnable,
+        first => Verdict::from(&first),
+    }
+}
+
+/// What the search on the caller's thread and the second beam beside it tell each other.
+struct Beside {
+    won: AtomicBool,
+    stop: AtomicBool,
+}
+
+impl Beside {
+    /// Whether the second beam has won.
+    fn won(&self) -> bool {
+        self.won.load(Ordering::Relaxed)
+    }
+
+    /// Stops the second beam (at its next turn); true, so that a `cancel` can pass it on.
+    fn stop(&self) -> bool {
+        self.stop.store(true, Ordering::Relaxed);
+        true
+    }
+}
+
+/// Runs `first` on this thread and `solver::second_beam` within `limits` on another, until it
+/// wins, runs out of nodes or is stopped (`Beside::stop`: by `first`, which decides when, or
+/// by `cancel`, asked every millisecond while `first` is done and the second beam is not);
+/// returns what `first` returned and the second beam's won line, if any. Where no thread can
+/// be started, `first` alone.
+fn with_second_beam<T>(
+    state: &State,
+    limits: &Limits,
+    cancel: &dyn Fn() -> bool,
+    first: impl FnOnce(&Beside) -> T,
+) -> (T, Option<Vec<Move>>) {
+    let beside = Beside { won: AtomicBool::new(false), stop: AtomicBool::new(false) };
+    let caller = std::thread::current();
     std::thread::scope(|scope| {
-        let second = (!cancel())
-            .then(|| {
-                std::thread::Builder::new().spawn_scoped(scope, || {
-                    let report = solver::second_beam(state, &limits, &|| first_done.load(Ordering::Relaxed));
-                    let won = matches!(report, Some(solver::Report { outcome: Outcome::Won(_), .. }));
-                    second_won.store(won, Ordering::Relaxed);
-                })
+        let second = std::thread::Builder::new()
+            .spawn_scoped(scope, || {
+                let report = solver::second_beam(state, limits, &|| beside.stop.load(Ordering::Relaxed));
+                caller.unpark();
+                match report {
+                    Some(solver::Report { outcome: Outcome::Won(line), .. }) => {
+                        beside.won.store(true, Ordering::Relaxed);
+                        Some(line)
+                    }
+                    _ => None,
+                }
             })
-            .and_then(Result::ok);
-        let first = solver::decide(state, &limits, &|| cancel() || second_won.load(Ordering::Relaxed));
-        first_done.store(true, Ordering::Relaxed);
-        // A second search that did not end well (it never panics) won nothing.
-        let second_won = second.is_some_and(|handle| handle.join().is_ok()) && second_won.load(Ordering::Relaxed);
-        match first {
-            Outcome::Unknown if second_won => Verdict::Winnable,
-            first => Verdict::from(&first),
+            .ok();
+        let first = first(&beside);
+        if let Some(handle) = &second {
+            while !handle.is_finished() {
+                if cancel() {
+                    beside.stop();
+                }
+                std::thread::park_timeout(Duration::from_millis(1));
+            }
         }
+        // A second beam that did not end well (it never panics) won nothing.
+        (first, second.and_then(|handle| handle.join().ok().flatten()))
     })
 }
 
@@ -198,6 +266,7 @@ fn foundation_plays_to_win(state: &State) -> Option<Vec<Move>> {
 mod tests {
     use super::{winnability, winnability_by_nodes, Verdict};
     use crate::deal::deal;
+    use crate::game::Game;
     use crate::games::GameKind;
     use crate::solver::{self, Limits, Outcome};
     use std::cell::Cell;
@@ -219,6 +288,24 @@ mod tests {
         let dnieper = deal(GameKind::Dnieper, DEAL);
         let alone = solver::decide_with_report(&dnieper, &Limits { max_nodes: 100_000, ..limits }, &|| false);
         assert_eq!(winnability_by_nodes(&dnieper, 100_000), (Verdict::from(&alone.outcome), alone.nodes));
+    }
+
+    /// A hint takes the second beam's win where the search has none within the hint's nodes,
+    /// and is the same hint every time (the second beam is not stopped by the search's giving
+    /// up, only by its win or proof).
+    #[test]
+    fn a_hint_comes_from_the_second_beams_win_where_the_search_has_none() {
+        let game = Game::new(GameKind::Zerline, DEAL);
+        assert_eq!(solver::solve(game.state(), &Limits::quick(), &|| false), Outcome::Unknown);
+        let Some(solver::Report { outcome: Outcome::Won(line), .. }) =
+            solver::second_beam(game.state(), &Limits::quick(), &|| false)
+        else {
+            panic!("the second beam did not win Zerline deal {DEAL} within a hint's nodes");
+        };
+        let first = solver::line_for_player(game.state(), line, &Limits::quick(), &|| false)[0];
+        for _ in 0..3 {
+            assert_eq!(super::hint(&game, &|| false), Some(super::HintMove { mv: first, leads_to_win: true }));
+        }
     }
 
     /// Asked with a budget, the second search's win answers though `decide` was stopped first:
