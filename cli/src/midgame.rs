@@ -6,15 +6,15 @@
 //! does not win, the heuristic hint's moves, as a player without help might play), and positions
 //! on it at a fifth, two fifths, three fifths and four fifths of its length, each as reached and
 //! after one and after three random legal moves off the line (mistakes). At each position:
-//! "still winnable?" (`assist::winnability`) with the app's budget and with a third of it (a
-//! phone three times slower), and a hint (`assist::hint`, whose search is bounded by nodes, not
-//! time). Where neither "still winnable?" decided, the position's truth is sought with the
+//! "still winnable?" (`assist::winnability`: the search and a second beam, on two cores) with
+//! the app's budget and with a third of it (a phone three times slower), and a hint
+//! (`assist::hint`, whose searches are bounded by nodes, not time). Where neither "still winnable?" decided, the position's truth is sought with the
 //! reference budget; a hint that fell back to the heuristic is judged by solving the position
 //! after its move. Budgets are the apps' wall-clock time, or with `--cpu-time` the thread's CPU
 //! time (a fair measure on a shared machine). With `--winnable-nodes N`, "still winnable?" is
-//! bounded by nodes instead, N for the app and N/3 for the phone (the same search's first
-//! third: a search is deterministic for a node limit), a measure the machine's load does not
-//! change; the nodes each answer took are summed up too.
+//! bounded by nodes instead, N a search for the app and N/3 for the phone (certain within N/3
+//! when the answering search took no more: a search is deterministic for a node limit), a
+//! measure the machine's load does not change; the nodes each answer took are summed up too.
 
 use solitaire_core::assist::{self, Verdict};
 use solitaire_core::solver::{self, Limits, Outcome};

@@ -26,6 +26,8 @@
 //! - `dig.rs`: How They Run's second proof, counting the cells.
 //! - `beam.rs`: the beam search, a portfolio of rounds that finds short wins and proves
 //!   nothing; `restarts.rs`: Yakutat Bay's short depth-first runs in jittered orders, the same.
+//!   `second_beam` (`search::beam_alone`): a beam alone, jittered otherwise, that the apps'
+//!   questions run on a second core (`assist.rs`).
 //! - `shorten.rs`: a won line's detours cut out, and a player's line polished by a beam.
 //! - `proven.rs`: the proven-deal lists (`proven/*.txt`) the winnable-only mode deals from.
 //! - `tests.rs`: every pruning rule and relaxation against an unpruned search on small
