@@ -130,7 +130,7 @@ impl Game {
     }
 
     /// A good next move, or none when no move is left (or `cancel` was set first). Takes up to
-    /// about 100 ms: call it off the main thread.
+    /// about 100 ms, on two cores like `still_winnable`: call it off the main thread.
     #[uniffi::method(default(cancel = None))]
     pub fn hint(&self, cancel: Option<Arc<CancelFlag>>) -> Option<Hint> {
         let game = self.lock().clone();
