@@ -44,30 +44,16 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
     solver::winnable_deal(kind, random)
 }
 
-/// The next move of a winning line if one is found within a phone-sized budget (about 100 ms),
-/// otherwise the heuristic's best move; `None` when no useful move is left or `cancel` said stop
-/// before anything was found. The search runs with the second beam beside it on another core
-/// (`with_second_beam`), each within the budget's nodes: the search's win if it has one, else
-/// the second beam's, so a hint stays the same on every device.
+/// The next move of a winning line if one is found within a phone-sized budget (about 100 ms,
+/// `win_within`: with the second beam beside the search), otherwise the heuristic's best move;
+/// `None` when no useful move is left or `cancel` said stop before anything was found.
 pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     let state = game.state();
     if state.is_won() || cancel() {
         return None;
     }
     let limits = Limits::quick();
-    let (first, second) = with_second_beam(state, &limits, cancel, |beside| {
-        let first = solver::solve(state, &limits, &|| cancel() && beside.stop());
-        // Only the search's win comes before the second beam's; a proof leaves it none.
-        if !matches!(first, Outcome::Unknown) {
-            beside.stop();
-        }
-        first
-    });
-    let won = match first {
-        Outcome::Won(line) => Some(line),
-        _ => second,
-    };
-    if let Some(line) = won {
+    if let Some(line) = win_within(state, &limits, cancel, solver::solve) {
         if let Some(&mv) = solver::line_for_player(state, line, &limits, cancel).first() {
             return Some(HintMove { mv, leads_to_win: true });
         }
@@ -98,6 +84,29 @@ pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     match first {
         Outcome::Unknown if second.is_some() => Verdict::Winnable,
         first => Verdict::from(&first),
+    }
+}
+
+/// A won line from `state` found within `limits` by `search` on this thread or, where it finds
+/// none, by the second beam beside it on another core (`with_second_beam`), each within the
+/// nodes: the search's win first, so the answer is the same on every device.
+fn win_within(
+    state: &State,
+    limits: &Limits,
+    cancel: &dyn Fn() -> bool,
+    search: fn(&State, &Limits, &dyn Fn() -> bool) -> Outcome,
+) -> Option<Vec<Move>> {
+    let (first, second) = with_second_beam(state, limits, cancel, |beside| {
+        let first = search(state, limits, &|| cancel() && beside.stop());
+        // Only the search's win comes before the second beam's; a proof leaves it none.
+        if !matches!(first, Outcome::Unknown) {
+            beside.stop();
+        }
+        first
+    });
+    match first {
+        Outcome::Won(line) => Some(line),
+        _ => second,
     }
 }
 
@@ -204,7 +213,8 @@ pub fn solution(state: &State, cancel: &dyn Fn() -> bool) -> Solution {
 }
 
 /// How many undos lead back to the latest position from which a win was found, trying each
-/// earlier position in turn until `cancel` says stop.
+/// earlier position in turn (`win_within` a hint's budget: the verdict alone, its line not
+/// shortened) until `cancel` says stop.
 pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Option<u32> {
     let mut earlier = game.clone();
     let mut undone = 0;
@@ -213,7 +223,7 @@ pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Option<
         if cancel() {
             return None;
         }
-        if matches!(solver::solve(earlier.state(), &Limits::quick(), cancel), Outcome::Won(_)) {
+        if win_within(earlier.state(), &Limits::quick(), cancel, solver::decide).is_some() {
             return Some(undone);
         }
     }
@@ -306,6 +316,16 @@ mod tests {
         for _ in 0..3 {
             assert_eq!(super::hint(&game, &|| false), Some(super::HintMove { mv: first, leads_to_win: true }));
         }
+    }
+
+    /// Undo to winnable stops at the first position back from which either search wins: here
+    /// the deal's start, which the search alone does not win within a hint's nodes.
+    #[test]
+    fn undo_to_winnable_takes_the_second_beams_win() {
+        let mut game = Game::new(GameKind::Zerline, DEAL);
+        let first = game.state().legal_move_list()[0];
+        game.play(first).expect("a legal move");
+        assert_eq!(super::moves_back_to_winnable(&game, &|| false), Some(1));
     }
 
     /// Asked with a budget, the second search's win answers though `decide` was stopped first:
