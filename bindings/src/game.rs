@@ -155,8 +155,8 @@ impl Game {
     }
 
     /// Undoes back to the latest position from which the game can still be won, searching for
-    /// up to `budget_ms` in all (or until `cancel` is set); returns how many moves were undone
-    /// (0 if none was found).
+    /// up to `budget_ms` in all (or until `cancel` is set), on two cores like `still_winnable`;
+    /// returns how many moves were undone (0 if none was found).
     #[uniffi::method(default(cancel = None))]
     pub fn undo_to_winnable(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> u32 {
         let snapshot = self.lock().clone();
