@@ -8,9 +8,9 @@
 //! after one and after three random legal moves off the line (mistakes). At each position:
 //! "still winnable?" (`assist::winnability`: the search and a second beam, on two cores) with
 //! the app's budget and with a third of it (a phone three times slower), and a hint
-//! (`assist::hint`, whose searches are bounded by nodes, not time). Where neither "still winnable?" decided, the position's truth is sought with the
-//! reference budget; a hint that fell back to the heuristic is judged by solving the position
-//! after its move. Budgets are the apps' wall-clock time, or with `--cpu-time` the thread's CPU
+//! (`assist::hint`, whose searches are bounded by nodes, not time). Where neither "still
+//! winnable?" decided, the position's truth is sought with the reference budget; a hint that
+//! fell back to the heuristic is judged by solving the position after its move. Budgets are the apps' wall-clock time, or with `--cpu-time` the thread's CPU
 //! time (a fair measure on a shared machine). With `--winnable-nodes N`, "still winnable?" is
 //! bounded by nodes instead, N a search for the app and N/3 for the phone (certain within N/3
 //! when the answering search took no more: a search is deterministic for a node limit), a

@@ -69,15 +69,11 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
 /// phones have them, `solver::decide` on the caller's thread and `solver::second_beam` on
 /// another, whichever answers first (a phone's budget is its wall-clock time, and which wins
 /// a beam reaches in time is chaotic: two beams reach more). `cancel` is asked on the
-/// caller's thread only; a question cancelled before it starts starts no second search. Where
-/// no thread can be started, `decide` alone.
+/// caller's thread only (`with_second_beam`). Where no thread can be started, `decide` alone.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    if cancel() {
-        return Verdict::from(&solver::decide(state, &limits, cancel));
-    }
-    let (first, second) = with_second_beam(state, &limits, cancel, |beside| {
-        let first = solver::decide(state, &limits, &|| cancel() || beside.won());
+    let (first, second) = with_second_beam(state, &limits, cancel, |beside, cancelled| {
+        let first = solver::decide(state, &limits, &|| cancelled() || beside.won());
         beside.stop();
         first
     });
@@ -96,8 +92,8 @@ fn win_within(
     cancel: &dyn Fn() -> bool,
     search: fn(&State, &Limits, &dyn Fn() -> bool) -> Outcome,
 ) -> Option<Vec<Move>> {
-    let (first, second) = with_second_beam(state, limits, cancel, |beside| {
-        let first = search(state, limits, &|| cancel() && beside.stop());
+    let (first, second) = with_second_beam(state, limits, cancel, |beside, cancelled| {
+        let first = search(state, limits, cancelled);
         // Only the search's win comes before the second beam's; a proof leaves it none.
         if !matches!(first, Outcome::Unknown) {
             beside.stop();
@@ -122,29 +118,36 @@ impl Beside {
         self.won.load(Ordering::Relaxed)
     }
 
-    /// Stops the second beam (at its next turn); true, so that a `cancel` can pass it on.
-    fn stop(&self) -> bool {
+    /// Stops the second beam (at its next turn).
+    fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
-        true
     }
 }
 
 /// Runs `first` on this thread and `solver::second_beam` within `limits` on another, until it
-/// wins, runs out of nodes or is stopped (`Beside::stop`: by `first`, which decides when, or
-/// by `cancel`, asked every millisecond while `first` is done and the second beam is not);
-/// returns what `first` returned and the second beam's won line, if any. Where no thread can
-/// be started, `first` alone.
+/// wins, runs out of nodes or is stopped (`Beside::stop`): by `first`, which decides when, or
+/// by `cancel`, which `first` gets as `cancelled` (passing a stop on to the second beam) and
+/// which is asked every millisecond while `first` is done and the second beam is not. Returns
+/// what `first` returned and the second beam's won line, if any. A question cancelled before
+/// it starts starts no second beam; where no thread can be started, `first` runs alone.
 fn with_second_beam<T>(
     state: &State,
     limits: &Limits,
     cancel: &dyn Fn() -> bool,
-    first: impl FnOnce(&Beside) -> T,
+    first: impl FnOnce(&Beside, &dyn Fn() -> bool) -> T,
 ) -> (T, Option<Vec<Move>>) {
     let beside = Beside { won: AtomicBool::new(false), stop: AtomicBool::new(false) };
+    let cancelled = || {
+        let cancelled = cancel();
+        if cancelled {
+            beside.stop();
+        }
+        cancelled
+    };
     let caller = std::thread::current();
     std::thread::scope(|scope| {
-        let second = std::thread::Builder::new()
-            .spawn_scoped(scope, || {
+        let spawn = || {
+            std::thread::Builder::new().spawn_scoped(scope, || {
                 let report = solver::second_beam(state, limits, &|| beside.stop.load(Ordering::Relaxed));
                 caller.unpark();
                 match report {
@@ -155,13 +158,12 @@ fn with_second_beam<T>(
                     _ => None,
                 }
             })
-            .ok();
-        let first = first(&beside);
+        };
+        let second = (!cancel()).then(spawn).and_then(Result::ok);
+        let first = first(&beside, &cancelled);
         if let Some(handle) = &second {
             while !handle.is_finished() {
-                if cancel() {
-                    beside.stop();
-                }
+                cancelled();
                 std::thread::park_timeout(Duration::from_millis(1));
             }
         }

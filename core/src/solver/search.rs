@@ -320,8 +320,9 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
 /// A second search for `search`'s question, to run beside it on another core: the beam alone,
 /// every round jittered by `salt` (`Beam::salted`), in the memory the first search's beam has
 /// (half the cap). It keeps other positions than the first search's beam, so it wins some
-/// positions that one does not reach within the budget; it proves nothing. `None` where the
-/// game has no beam (`Rules::beam_helps`: there the DFS settles positions alone).
+/// positions that one does not reach within the budget; it proves nothing (nor says that a
+/// position already won is: `search` does). `None` where the game has no beam
+/// (`Rules::beam_helps`: there the DFS settles positions alone).
 pub(crate) fn beam_alone(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, salt: u64) -> Option<Report> {
     let rules = Rules::new(root.kind());
     if !rules.beam_helps() {
@@ -333,9 +334,6 @@ pub(crate) fn beam_alone(root: &State, limits: &Limits, cancel: &dyn Fn() -> boo
         table_bytes: beam.table_bytes(),
         table_entries: beam.table_entries(),
     };
-    if root.is_won() {
-        return Some(Report { outcome: Outcome::Won(Vec::new()), nodes: 0, table_bytes: 0, table_entries: 0 });
-    }
     let mut beam = Beam::new(&rules, root, limits.max_memory_bytes / 2, limits.max_nodes).salted(salt);
     loop {
         let left = limits.max_nodes.saturating_sub(beam.nodes);
