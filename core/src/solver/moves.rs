@@ -314,6 +314,27 @@ struct Index {
     reserve_room: Option<PileId>,
 }
 
+/// What one `collect` looks at: the position and what came before it, and where its moves
+/// may go.
+struct Gathering<'a> {
+    s: &'a State,
+    last: Plain,
+    awaited: Option<Awaited>,
+    heuristic: bool,
+    index: Index,
+    /// Kings astray (rules 6 and 9 ask it).
+    astray: usize,
+    symmetric: bool,
+}
+
+/// What one `collect` finds: the moves, scored; H3's move, if any; whether H1 or H2 dropped
+/// one.
+struct Found<'a> {
+    moves: &'a mut Vec<(i32, Move)>,
+    preferred: &'a mut Option<Move>,
+    dropped: &'a mut bool,
+}
+
 impl Rules {
     pub(crate) fn new(kind: GameKind) -> Rules {
         let spec = kind.spec();
@@ -679,7 +700,7 @@ impl Rules {
     /// Fills `found` with the candidate moves, after a move that waits for its use only those
     /// that may use it (filtered before they are scored: in Yakutat Bay most positions come
     /// after such a move), and `preferred` with H3's, if any; returns a forced move instead when
-    /// rule 4, 5 or 6 applies. Sets `dropped` when H1 or H2 drops a move.
+    /// rule 4, 5, 6 or 9 applies. Sets `dropped` when H1 or H2 drops a move.
     #[allow(clippy::too_many_arguments)] // all of one pass's inputs and outputs
     fn collect(
         &self,
@@ -691,29 +712,16 @@ impl Rules {
         preferred: &mut Option<Move>,
         found: &mut Vec<(i32, Move)>,
     ) -> Option<Move> {
-        let heuristic = mode == Mode::Heuristic;
-        let map = &self.map;
-        let symmetric = self.tableau_symmetric(s);
-        let Index {
-            by_face,
-            top_faces,
-            empty_tableau,
-            found_by_face,
-            home,
-            first_empty_cell,
-            free_cells,
-            reserve_room,
-        } = self.index(s);
-        let group = self.spec.tableau.unit == MoveUnit::Group;
-        // Rules 6 and 9 ask it.
-        let astray = if self.onto_one_parent { self.kings_astray(s) } else { 0 };
-        // Rule 4: a tableau's top card whose riders are all home goes home, the only move tried.
-        let forced_home = |from: PileId, card: Card| {
-            let fmask = found_by_face[face(card)];
-            (self.safe_low && fmask != 0 && self.is_safe(home, card))
-                .then(|| Move::Transfer { from, count: 1, to: map.tableau + fmask.trailing_zeros() as PileId })
-                .inspect(|&mv| debug_assert!(s.is_legal(mv)))
+        let g = Gathering {
+            s,
+            last,
+            awaited,
+            heuristic: mode == Mode::Heuristic,
+            index: self.index(s),
+            astray: if self.onto_one_parent { self.kings_astray(s) } else { 0 },
+            symmetric: self.tableau_symmetric(s),
         };
+        let mut out = Found { moves: found, preferred, dropped };
         // After a move that waits for its use off a tableau pile, which it left with `u` on top
         // and no child of `u` beneath it, a group from another tableau pile uses it only by going
         // onto `u` (`uses`): the others need no look but for rule 4's forced move. (Not where
@@ -724,23 +732,22 @@ impl Rules {
             }
             _ => None,
         };
-
-        for from in 0..map.len {
+        let group = self.spec.tableau.unit == MoveUnit::Group;
+        for from in 0..self.map.len {
             let kind = self.kind(from);
             let pile = s.pile(from);
+            // How many cards may move together.
             let max_count = match kind {
                 PileKind::Stock => 0,
                 PileKind::Tableau if group => s.face_up_count(from),
-                PileKind::Foundation if !self.spec.foundations[usize::from(from - map.tableau)].gives_back() => 0,
+                PileKind::Foundation if !self.spec.foundations[usize::from(from - self.map.tableau)].gives_back() => 0,
                 // Rule 4: a card it would send home is never played back.
-                PileKind::Foundation if self.safe_low && pile.last().is_some_and(|&c| self.is_safe(home, c)) => 0,
+                PileKind::Foundation
+                    if self.safe_low && pile.last().is_some_and(|&c| self.is_safe(g.index.home, c)) =>
+                {
+                    0
+                }
                 _ => usize::from(pile.last().is_some_and(|c| c.face_up())),
-            };
-            // H2: the moved bottom card already lies on a card that accepts it.
-            let supported = |count: usize| {
-                kind == PileKind::Tableau
-                    && pile.len() > count
-                    && self.supports(pile[pile.len() - count - 1], pile[pile.len() - count])
             };
             // (An exclusive range: `1..=max_count` compiled to a slower loop, 1.7% of a search.)
             for count in 1..max_count + 1 {
@@ -749,130 +756,188 @@ impl Rules {
                     kind == PileKind::Tableau && from != left && takes >> face(bottom) & 1 == 0
                 }) {
                     if count == 1 {
-                        if let Some(mv) = forced_home(from, bottom) {
+                        if let Some(mv) = self.forced_home(s, &g.index, from, bottom) {
                             return Some(mv);
                         }
                     }
                     continue;
                 }
-                let sideways = heuristic && supported(count);
-                let mut push = |to: PileId| {
-                    if last == Some((to, from, count as u8)) {
-                        return; // rule 3
-                    }
-                    if heuristic
-                        && (kind == PileKind::Foundation
-                            || (sideways && self.kind(to) == PileKind::Tableau && !s.pile(to).is_empty()))
-                    {
-                        *dropped = true; // H1, H2
-                        return;
-                    }
-                    let mv = Move::Transfer { from, count: count as u8, to };
-                    debug_assert!(s.is_legal(mv), "{mv:?}");
-                    if awaited.is_none_or(|awaited| self.uses(s, awaited, mv)) {
-                        found.push((self.score(s, mv), mv));
-                    }
-                };
-                // Onto tableau tops: only the face values on top need a look.
-                let mut targets = self.tops_taking(&by_face, top_faces, bottom);
-                if kind == PileKind::Tableau {
-                    targets &= !(1 << from);
-                }
-                // Rules 5 and 6: onto the one possible parent, when it lies on its own (from a
-                // cell), or when it stays and buries nothing (from the tableau). H3, in the
-                // beam: from the tableau onto a parent topping any pile of one run.
-                if self.onto_one_parent && targets != 0 && matches!(kind, PileKind::Cell | PileKind::Tableau) {
-                    let to = targets.trailing_zeros() as PileId;
-                    let onto = s.pile(to);
-                    let natural = |w: &[Card]| self.supports(w[0], w[1]);
-                    let forced = if kind == PileKind::Cell {
-                        self.top_on_parent(onto)
-                    } else {
-                        self.joins_for_good(s, &pile[pile.len() - count..], to, astray)
-                    };
-                    let mv = Move::Transfer { from, count: count as u8, to };
-                    if forced {
-                        debug_assert!(s.is_legal(mv));
-                        return Some(mv);
-                    }
-                    if heuristic && kind == PileKind::Tableau && onto.windows(2).all(natural) {
-                        preferred.get_or_insert(mv); // H3
-                    }
-                }
-                // Onto empty tableau piles.
-                let empty_ok = match self.spec.tableau.empty {
-                    EmptyRule::AnyCard => true,
-                    EmptyRule::OnlyRank(rank) => bottom.rank() == rank,
-                };
-                // Rule 9: a King astray goes to an empty pile while there is one for each.
-                if self.onto_one_parent
-                    && empty_tableau != 0
-                    && bottom.rank() == KING
-                    && (kind == PileKind::Cell || (kind == PileKind::Tableau && count < pile.len()))
-                    && astray <= empty_tableau.count_ones() as usize
-                {
-                    let mv = Move::Transfer { from, count: count as u8, to: empty_tableau.trailing_zeros() as PileId };
-                    debug_assert!(s.is_legal(mv));
+                if let Some(mv) = self.group_moves(&g, &mut out, (from, kind, pile), count) {
                     return Some(mv);
-                }
-                if empty_ok && empty_tableau != 0 {
-                    if !symmetric {
-                        targets |= empty_tableau;
-                    } else if !(kind == PileKind::Tableau && count == pile.len()) {
-                        targets |= empty_tableau & empty_tableau.wrapping_neg();
-                        // rules 1, 2
-                    }
-                }
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as PileId;
-                    targets &= targets - 1;
-                    push(to);
-                }
-                if count != 1 {
-                    continue;
-                }
-                // Onto foundations.
-                let mut fmask = found_by_face[face(bottom)];
-                if kind == PileKind::Foundation {
-                    let i = from - map.tableau;
-                    fmask &= !(1 << i);
-                    if pile.len() == 1 {
-                        // Rule 2: a lone base card to another empty foundation of its rule.
-                        for (j, g) in map.foundations().enumerate() {
-                            if self.found_class[j] == self.found_class[usize::from(i)] && s.pile(g).is_empty() {
-                                fmask &= !(1 << j);
-                            }
-                        }
-                    }
-                }
-                if kind == PileKind::Tableau {
-                    if let Some(mv) = forced_home(from, bottom) {
-                        return Some(mv);
-                    }
-                }
-                while fmask != 0 {
-                    let j = fmask.trailing_zeros() as PileId;
-                    fmask &= fmask - 1;
-                    push(map.tableau + j);
-                }
-                // Into a cell or the holding reserve: from the tableau only.
-                if kind == PileKind::Tableau {
-                    // Rule 8: a card lying on its parent goes into a cell only for the parent
-                    // to follow it into another, and only a parent not lying on its own.
-                    let digs_in_vain = self.onto_one_parent && self.digs_in_vain(pile, free_cells);
-                    if let Some(cell) = first_empty_cell.filter(|_| !digs_in_vain) {
-                        push(cell); // rule 1
-                    }
-                    if let Some(r) = reserve_room {
-                        push(r);
-                    }
                 }
             }
         }
         if s.can_deal() {
-            found.push((0, Move::Stock));
+            out.moves.push((0, Move::Stock));
         }
         None
+    }
+
+    /// Rule 4: a tableau's top card whose riders are all home goes home, the only move tried.
+    fn forced_home(&self, s: &State, index: &Index, from: PileId, card: Card) -> Option<Move> {
+        let fmask = index.found_by_face[face(card)];
+        (self.safe_low && fmask != 0 && self.is_safe(index.home, card))
+            .then(|| Move::Transfer { from, count: 1, to: self.map.tableau + fmask.trailing_zeros() as PileId })
+            .inspect(|&mv| debug_assert!(s.is_legal(mv)))
+    }
+
+    /// The moves of the `count` cards on top of `from` onto tableau piles, and, for one card,
+    /// elsewhere (`card_moves`); or the move forced there.
+    // Inlined into `collect`'s loop, as are `card_moves` and `offer`: as calls, 1% more
+    // instructions in a Zerline search.
+    #[inline(always)]
+    fn group_moves(
+        &self,
+        g: &Gathering,
+        out: &mut Found,
+        (from, kind, pile): (PileId, PileKind, &[Card]),
+        count: usize,
+    ) -> Option<Move> {
+        let s = g.s;
+        let bottom = pile[pile.len() - count];
+        // H2: the moved bottom card already lies on a card that accepts it.
+        let sideways = g.heuristic
+            && kind == PileKind::Tableau
+            && pile.len() > count
+            && self.supports(pile[pile.len() - count - 1], bottom);
+        // Onto tableau tops: only the face values on top need a look.
+        let mut targets = self.tops_taking(&g.index.by_face, g.index.top_faces, bottom);
+        if kind == PileKind::Tableau {
+            targets &= !(1 << from);
+        }
+        // Rules 5 and 6: onto the one possible parent, when it lies on its own (from a cell), or
+        // when it stays and buries nothing (from the tableau). H3, in the beam: from the tableau
+        // onto a parent topping any pile of one run.
+        if self.onto_one_parent && targets != 0 && matches!(kind, PileKind::Cell | PileKind::Tableau) {
+            let to = targets.trailing_zeros() as PileId;
+            let onto = s.pile(to);
+            let forced = if kind == PileKind::Cell {
+                self.top_on_parent(onto)
+            } else {
+                self.joins_for_good(s, &pile[pile.len() - count..], to, g.astray)
+            };
+            let mv = Move::Transfer { from, count: count as u8, to };
+            if forced {
+                debug_assert!(s.is_legal(mv));
+                return Some(mv);
+            }
+            if g.heuristic && kind == PileKind::Tableau && onto.windows(2).all(|w| self.supports(w[0], w[1])) {
+                out.preferred.get_or_insert(mv); // H3
+            }
+        }
+        // Onto empty tableau piles.
+        let empty = g.index.empty_tableau;
+        let empty_ok = match self.spec.tableau.empty {
+            EmptyRule::AnyCard => true,
+            EmptyRule::OnlyRank(rank) => bottom.rank() == rank,
+        };
+        // Rule 9: a King astray goes to an empty pile while there is one for each.
+        if self.onto_one_parent
+            && empty != 0
+            && bottom.rank() == KING
+            && (kind == PileKind::Cell || (kind == PileKind::Tableau && count < pile.len()))
+            && g.astray <= empty.count_ones() as usize
+        {
+            let mv = Move::Transfer { from, count: count as u8, to: empty.trailing_zeros() as PileId };
+            debug_assert!(s.is_legal(mv));
+            return Some(mv);
+        }
+        if empty_ok && empty != 0 {
+            if !g.symmetric {
+                targets |= empty;
+            } else if !(kind == PileKind::Tableau && count == pile.len()) {
+                targets |= empty & empty.wrapping_neg(); // rules 1, 2
+            }
+        }
+        while targets != 0 {
+            let to = targets.trailing_zeros() as PileId;
+            targets &= targets - 1;
+            self.offer(g, out, (from, kind), count, sideways, to);
+        }
+        if count == 1 {
+            self.card_moves(g, out, (from, kind, pile), bottom)
+        } else {
+            None
+        }
+    }
+
+    /// The moves of `from`'s top card `card` onto foundations and, off the tableau, into a cell
+    /// or the holding reserve; or rule 4's forced move home.
+    #[inline(always)]
+    fn card_moves(
+        &self,
+        g: &Gathering,
+        out: &mut Found,
+        (from, kind, pile): (PileId, PileKind, &[Card]),
+        card: Card,
+    ) -> Option<Move> {
+        let s = g.s;
+        let mut fmask = g.index.found_by_face[face(card)];
+        if kind == PileKind::Foundation {
+            let i = from - self.map.tableau;
+            fmask &= !(1 << i);
+            if pile.len() == 1 {
+                // Rule 2: a lone base card to another empty foundation of its rule.
+                for (j, f) in self.map.foundations().enumerate() {
+                    if self.found_class[j] == self.found_class[usize::from(i)] && s.pile(f).is_empty() {
+                        fmask &= !(1 << j);
+                    }
+                }
+            }
+        }
+        if kind == PileKind::Tableau {
+            if let Some(mv) = self.forced_home(s, &g.index, from, card) {
+                return Some(mv);
+            }
+        }
+        while fmask != 0 {
+            let j = fmask.trailing_zeros() as PileId;
+            fmask &= fmask - 1;
+            self.offer(g, out, (from, kind), 1, false, self.map.tableau + j);
+        }
+        // Into a cell or the holding reserve: from the tableau only.
+        if kind == PileKind::Tableau {
+            // Rule 8: a card lying on its parent goes into a cell only for the parent to follow
+            // it into another, and only a parent not lying on its own.
+            let digs_in_vain = self.onto_one_parent && self.digs_in_vain(pile, g.index.free_cells);
+            if let Some(cell) = g.index.first_empty_cell.filter(|_| !digs_in_vain) {
+                self.offer(g, out, (from, kind), 1, false, cell); // rule 1
+            }
+            if let Some(r) = g.index.reserve_room {
+                self.offer(g, out, (from, kind), 1, false, r);
+            }
+        }
+        None
+    }
+
+    /// Adds the move of the `count` cards on top of `from` onto `to` to `out`, scored, unless
+    /// rule 3 or, in the beam, H1 or H2 drops it (`sideways`: its bottom card already lies on a
+    /// card that accepts it), or, after a move that waits for its use, it does not use it.
+    #[inline(always)]
+    fn offer(
+        &self,
+        g: &Gathering,
+        out: &mut Found,
+        (from, kind): (PileId, PileKind),
+        count: usize,
+        sideways: bool,
+        to: PileId,
+    ) {
+        if g.last == Some((to, from, count as u8)) {
+            return; // rule 3
+        }
+        if g.heuristic
+            && (kind == PileKind::Foundation
+                || (sideways && self.kind(to) == PileKind::Tableau && !g.s.pile(to).is_empty()))
+        {
+            *out.dropped = true; // H1, H2
+            return;
+        }
+        let mv = Move::Transfer { from, count: count as u8, to };
+        debug_assert!(g.s.is_legal(mv), "{mv:?}");
+        if g.awaited.is_none_or(|awaited| self.uses(g.s, awaited, mv)) {
+            out.moves.push((self.score(g.s, mv), mv));
+        }
     }
 
     /// What `collect` looks targets up in (`Index`).
