@@ -283,7 +283,7 @@ impl<'r> Dfs<'r> {
         reserve(&mut dfs.keys, keys_bytes(first));
         reserve(&mut dfs.effects, first);
         reserve(&mut dfs.hasher.journal, first);
-        if !super::deadlock::dead(rules, &dfs.state) && !dfs.occupied_dead(true) && !dfs.dig_dead(0) {
+        if !dfs.root_dead() {
             dfs.generate(None, None);
             dfs.keys.resize(dfs.moves.len(), AHEAD_UNKNOWN);
         }
@@ -371,6 +371,16 @@ impl<'r> Dfs<'r> {
                 false
             }
         }
+    }
+
+    /// Whether a relaxation proves the root dead: those asked after each move, and, where the
+    /// dig applies, the one counting the places to park (`park.rs`), which costs too much for
+    /// every node.
+    fn root_dead(&mut self) -> bool {
+        super::deadlock::dead(self.rules, &self.state)
+            || self.occupied_dead(true)
+            || self.dig_dead(0)
+            || (self.rules.digs() && super::park::dead(&self.state))
     }
 
     /// Whether the dig proves the position on top of the path dead, reached by the move that

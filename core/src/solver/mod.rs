@@ -24,6 +24,8 @@
 //!   dead (in Yakutat Bay refined by occupied parents, whose findings hold below the position
 //!   they were found in), and when the DFS asks it.
 //! - `dig.rs`: How They Run's second proof, counting the cells.
+//! - `park.rs`: How They Run's third, asked of the root only: the places to park (cells,
+//!   emptied piles) counted over the whole table.
 //! - `beam.rs`: the beam search, a portfolio of rounds that finds short wins and proves
 //!   nothing; `restarts.rs`: Yakutat Bay's short depth-first runs in jittered orders, the same.
 //!   `second_beam` (`search::beam_alone`): a beam alone, jittered otherwise, that the apps'
@@ -35,9 +37,9 @@
 //! - `HISTORY.md`: what was measured on the way, and what was tried and not kept.
 //!
 //! No module imports one that imports it (the public types below aside): `moves` at the
-//! bottom; `hash`, `deadlock`, `evaluate`, `targets` and `commute` on it; `dig` on `hash`; `table` and `pass` on
-//! nothing; `dfs` and `beam` on those; `restarts` on `dfs`; `shorten` on `beam`; `search` on
-//! the passes.
+//! bottom; `hash`, `deadlock`, `evaluate`, `targets` and `commute` on it; `dig` on `hash`;
+//! `table`, `pass` and `park` on nothing; `dfs` and `beam` on those; `restarts` on `dfs`;
+//! `shorten` on `beam`; `search` on the passes.
 //!
 //! Pure: no clock, no thread; time budgets come in through `cancel`, asked every few thousand
 //! nodes.
@@ -51,6 +53,7 @@ mod dig;
 mod evaluate;
 mod hash;
 mod moves;
+mod park;
 mod pass;
 mod proven;
 mod restarts;

@@ -1158,6 +1158,43 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
     assert!(!super::deadlock::applies(GameKind::Dnieper.spec()) && !super::deadlock::applies(GameKind::Zerline.spec()));
 }
 
+/// The relaxation counting the places to park (`park.rs`) against a search with no pruning:
+/// every small How They Run position it calls dead is unwinnable, and some of those
+/// `deadlock.rs` and the dig leave live (the positions it exists for).
+#[test]
+fn parked_positions_are_unwinnable_by_unpruned_search() {
+    let kind = GameKind::HowTheyRun;
+    let rules = Rules::new(kind);
+    let mut seed = 0x5eed_0819;
+    let positions = (0..1500).map(|_| small_position_with_hidden_cards(kind, 2, &mut seed));
+    let (mut dead, mut compared, mut beyond) = (0, 0, 0);
+    for s in positions.filter(super::park::dead) {
+        dead += 1;
+        let Some(winnable) = brute_force_winnable(&s, 50_000) else { continue };
+        assert!(!winnable, "called dead but winnable: {:?}", s.piles());
+        compared += 1;
+        let others = super::deadlock::dead(&rules, &s) || dug_dead(&rules, &s);
+        beyond += u32::from(!others);
+    }
+    assert!(compared >= 100 && beyond >= 5, "{dead} dead, {compared} compared, {beyond} beyond the others");
+}
+
+/// How They Run deal 819 is dead as dealt for want of a place to park: the search took
+/// 5,136,646 nodes to exhaust it, which the other relaxations could not shorten; counting the
+/// places proves it at the root. And no deal of 1..1000 the solver won is called dead.
+#[test]
+fn counting_the_places_to_park_proves_deal_819_at_its_root() {
+    let kind = GameKind::HowTheyRun;
+    let (rules, dealt) = (Rules::new(kind), deal(kind, 819));
+    assert!(!super::deadlock::dead(&rules, &dealt) && !dug_dead(&rules, &dealt));
+    assert!(super::park::dead(&dealt));
+    let limits = Limits { max_nodes: 1, max_memory_bytes: 64 << 20 };
+    let report = decide_with_report(&dealt, &limits, &no_cancel);
+    assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0));
+    let won = proven_deals(kind);
+    assert!(won.len() > 900 && won.iter().take_while(|&&n| n <= 1000).all(|&n| !super::park::dead(&deal(kind, n))));
+}
+
 /// A card cannot go onto a card lying above it in its own pile while every card between them
 /// is still in place. Here J♥'s two possible parents, Q♠ and Q♣, lie on it, and neither can
 /// ever leave (the red Kings and the black Jacks lie under J♥), so the 10♥ beneath never comes
