@@ -82,7 +82,9 @@ struct Table {
     in_place: u64,
     /// In a cell at the start.
     in_cells: u64,
-    /// Home at the start, in runs gone home.
+    /// Home at the start, in runs gone home, or not in the position at all (a partial one,
+    /// from the command line: a suit missing whole is no suit to complete; missing in part,
+    /// it could never go home, which is the search's to find).
     home: u64,
     cells: usize,
     empty_at_start: usize,
@@ -156,7 +158,8 @@ impl Table {
         }
         let ids = |piles: std::ops::Range<u8>| piles.flat_map(|p| s.pile(p)).fold(0, |m, c| m | bit(c.id()));
         t.in_cells = ids(map.cells());
-        t.home = ids(map.foundations());
+        let present = ids(map.tableau()) | t.in_cells | ids(map.foundations());
+        t.home = ids(map.foundations()) | ((1 << 52) - 1) & !present;
         t
     }
 

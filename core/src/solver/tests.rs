@@ -1195,6 +1195,21 @@ fn counting_the_places_to_park_proves_deal_819_at_its_root() {
     assert!(won.len() > 900 && won.iter().take_while(|&&n| n <= 1000).all(|&n| !super::park::dead(&deal(kind, n))));
 }
 
+/// A position from the command line may leave a whole suit out: no run of it to complete. Here
+/// the hearts' run completes with its Ace, in a cell; the spades are nowhere.
+#[test]
+fn a_suit_left_out_of_a_position_is_not_waited_for() {
+    let hearts: String = cards_json('H', (2..=13).rev());
+    let json = format!(
+        r#"{{"game":"how-they-run","tableau":[[{hearts}],[],[],[],[],[],[],[],[],[]],"foundations":[[{}],[{}],[],[]],"cells":[["AH"],[]]}}"#,
+        cards_json('C', (1..=13).rev()),
+        cards_json('D', (1..=13).rev())
+    );
+    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Partial).unwrap();
+    assert!(!super::park::dead(&s));
+    assert!(matches!(decide(&s, &Limits::default(), &no_cancel), Outcome::Won(_)));
+}
+
 /// A card cannot go onto a card lying above it in its own pile while every card between them
 /// is still in place. Here J♥'s two possible parents, Q♠ and Q♣, lie on it, and neither can
 /// ever leave (the red Kings and the black Jacks lie under J♥), so the 10♥ beneath never comes
