@@ -70,7 +70,7 @@ pub(crate) struct Tables {
 const NO_NEXT: u8 = u8::MAX;
 
 /// The place of a card not in a tableau pile at the start.
-const NOWHERE: (u8, u8) = (u8::MAX, u8::MAX);
+pub(super) const NOWHERE: (u8, u8) = (u8::MAX, u8::MAX);
 
 /// A need no set of face values meets.
 const NEVER: u64 = u64::MAX;
@@ -193,27 +193,27 @@ pub(crate) fn dead_unless_leaves_knowing(rules: &Rules, s: &State, card: Option<
 
 /// What the start tells the relaxation about the cards in play (those not home at the start):
 /// the sets as they start, and what the rules about groups and piles ask.
-struct Start {
-    all: Cards,
-    top: Cards,
-    leave: Cards,
-    home: Cards,
-    face_up: Cards,
-    bottoms: Cards,
-    cell_cards: Cards,
+pub(super) struct Start {
+    pub(super) all: Cards,
+    pub(super) top: Cards,
+    pub(super) leave: Cards,
+    pub(super) home: Cards,
+    pub(super) face_up: Cards,
+    pub(super) bottoms: Cards,
+    pub(super) cell_cards: Cards,
     /// In place for a complete run: on the next higher card of its suit, down to a King.
-    in_place: Cards,
-    beneath: [Option<Card>; 52],
+    pub(super) in_place: Cards,
+    pub(super) beneath: [Option<Card>; 52],
     /// Where each tableau card lies, as (pile, height), and per pile its cards (left empty
     /// where `CELLS_OR_RUNS` is false: only the worklist asks them): see `leave(x)` above.
-    place: [(u8, u8); 52],
-    pile_cards: [Cards; 32],
-    empty_pile: bool,
+    pub(super) place: [(u8, u8); 52],
+    pub(super) pile_cards: [Cards; 32],
+    pub(super) empty_pile: bool,
 }
 
 /// The start of the relaxation for `s`; `CELLS_OR_RUNS` false only where the game has no
 /// cells and no foundations that take complete runs (so that it pays nothing for them).
-fn start<const CELLS_OR_RUNS: bool>(rules: &Rules, s: &State) -> Start {
+pub(super) fn start<const CELLS_OR_RUNS: bool>(rules: &Rules, s: &State) -> Start {
     let spec = s.spec();
     let map = s.map();
     let runs_home = CELLS_OR_RUNS && spec.foundations.contains(&FoundationRule::CompleteRun);
@@ -865,7 +865,7 @@ pub(crate) fn by_worklist_and_by_passes(rules: &Rules, s: &State, card: Option<C
 }
 
 /// Whether every face value of `face`'s suit below the King has a card in `cards`.
-fn below_king_done(cards: Cards, face: usize) -> bool {
+pub(super) fn below_king_done(cards: Cards, face: usize) -> bool {
     let below_king = 0xFFFu64 << (face / 13 * 13);
     cards & below_king == below_king
 }

@@ -380,7 +380,7 @@ impl<'r> Dfs<'r> {
         super::deadlock::dead(self.rules, &self.state)
             || self.occupied_dead(true)
             || self.dig_dead(0)
-            || (self.rules.digs() && super::park::dead(&self.state))
+            || (self.rules.digs() && super::park::dead(self.rules, &self.state))
     }
 
     /// Whether the dig proves the position on top of the path dead, reached by the move that

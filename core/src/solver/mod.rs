@@ -36,9 +36,9 @@
 //!   positions, and deals 1..60 of every game pinned (`pins.txt`).
 //! - `HISTORY.md`: what was measured on the way, and what was tried and not kept.
 //!
-//! No module imports one that imports it (the public types below aside): `moves` at the
-//! bottom; `hash`, `deadlock`, `evaluate`, `targets` and `commute` on it; `dig` on `hash`;
-//! `table`, `pass` and `park` on nothing; `dfs` and `beam` on those; `restarts` on `dfs`;
+//! No module imports one that imports it (the public types below aside): `moves` at the bottom;
+//! `hash`, `deadlock`, `evaluate`, `targets` and `commute` on it; `dig` on `hash`; `park` on
+//! `deadlock`; `table` and `pass` on nothing; `dfs` and `beam` on those; `restarts` on `dfs`;
 //! `shorten` on `beam`; `search` on the passes.
 //!
 //! Pure: no clock, no thread; time budgets come in through `cancel`, asked every few thousand

@@ -3,7 +3,7 @@
 //! empty pile, once made, takes every King; here a card in a cell holds it until it can leave,
 //! and a King on a pile that was emptied holds that pile. It is asked of a search's root only:
 //! it proves some deals lost as dealt that the search took millions of nodes to exhaust (How
-//! They Run deal 819: 5,136,646), and costs about a tenth of a millisecond there.
+//! They Run deal 819: 5,136,646), and costs 50 to 130 µs there (`benches/solver.rs`).
 //!
 //! The relaxation follows events through a line of play from the position, each counted from
 //! the first time it happens, as in `deadlock.rs` (one deck: a card is its face value; its one
@@ -47,6 +47,8 @@
 //! choices are searched exhaustively, each state once, up to `LIMIT` states (past it, nothing
 //! is proved).
 
+use super::deadlock::{below_king_done, start, Start, NOWHERE};
+use super::moves::Rules;
 use crate::card::KING;
 use crate::state::State;
 use std::collections::HashSet;
@@ -54,9 +56,6 @@ use std::collections::HashSet;
 /// Relaxed states searched before giving up (each one closure: about a microsecond). How They
 /// Run deals 1..3000 need at most 1,646 at their roots (deal 2,066).
 const LIMIT: usize = 1 << 12;
-
-/// No card: above a top card, or the place of a card not in the tableau.
-const NONE: u8 = u8::MAX;
 
 fn bit(card: u8) -> u64 {
     1 << card
@@ -67,21 +66,11 @@ fn parent(card: u8) -> Option<u8> {
     (card % 13 != KING - 1).then_some(card + 1)
 }
 
-/// The position, as the relaxation reads it.
+/// The position, as the relaxation reads it: what `deadlock.rs` reads (`Start`), and more.
 struct Table {
-    /// Per card, the card lying on it (`NONE` if none, or not in the tableau).
-    above: [u8; 52],
-    /// Per card in the tableau, its pile and its height there (`NONE` elsewhere).
-    pile: [u8; 52],
-    height: [u8; 52],
-    /// The tableau's piles, bottom first.
-    piles: Vec<Vec<u8>>,
-    /// Face up at the start.
-    face_up: u64,
+    at: Start,
     /// Lying on its parent at the start.
     in_place: u64,
-    /// In a cell at the start.
-    in_cells: u64,
     /// Home at the start, in runs gone home, or not in the position at all (a partial one,
     /// from the command line: a suit missing whole is no suit to complete; missing in part,
     /// it could never go home, which is the search's to find).
@@ -102,14 +91,14 @@ struct Events {
 }
 
 /// Whether the relaxation proves `s` dead: no sequence of choices completes every run.
-pub(crate) fn dead(s: &State) -> bool {
-    let table = Table::new(s);
-    let moved = table.in_cells | table.home;
-    let mut start =
-        Events { top: 0, left: moved, joined: table.in_place | table.home, parked: table.in_cells, holding: 0 };
-    table.close(&mut start);
-    let mut seen = HashSet::from([start]);
-    let mut todo = vec![start];
+pub(crate) fn dead(rules: &Rules, s: &State) -> bool {
+    let table = Table::new(rules, s);
+    let (cells, home) = (table.at.cell_cards, table.home);
+    let mut first =
+        Events { top: table.at.top, left: cells | home, joined: table.in_place | home, parked: cells, holding: 0 };
+    table.close(&mut first);
+    let mut seen = HashSet::from([first]);
+    let mut todo = vec![first];
     while let Some(e) = todo.pop() {
         if table.won(&e) {
             return false;
@@ -128,44 +117,23 @@ pub(crate) fn dead(s: &State) -> bool {
 }
 
 impl Table {
-    fn new(s: &State) -> Table {
+    fn new(rules: &Rules, s: &State) -> Table {
         let map = s.map();
-        let mut t = Table {
-            above: [NONE; 52],
-            pile: [NONE; 52],
-            height: [NONE; 52],
-            piles: Vec::new(),
-            face_up: 0,
-            in_place: 0,
-            in_cells: 0,
-            home: 0,
-            cells: map.cells().len(),
-            empty_at_start: 0,
-        };
-        for (i, p) in map.tableau().enumerate() {
-            let cards: Vec<u8> = s.pile(p).iter().map(|c| c.id()).collect();
-            for (h, (&c, card)) in cards.iter().zip(s.pile(p)).enumerate() {
-                let at = usize::from(c);
-                (t.pile[at], t.height[at]) = (i as u8, h as u8);
-                t.above[at] = cards.get(h + 1).copied().unwrap_or(NONE);
-                t.face_up |= u64::from(card.face_up()) << c;
-                if h > 0 && parent(c) == Some(cards[h - 1]) {
-                    t.in_place |= bit(c);
-                }
-            }
-            t.empty_at_start += usize::from(cards.is_empty());
-            t.piles.push(cards);
-        }
-        let ids = |piles: std::ops::Range<u8>| piles.flat_map(|p| s.pile(p)).fold(0, |m, c| m | bit(c.id()));
-        t.in_cells = ids(map.cells());
-        let present = ids(map.tableau()) | t.in_cells | ids(map.foundations());
-        t.home = ids(map.foundations()) | ((1 << 52) - 1) & !present;
-        t
+        let at = start::<true>(rules, s);
+        let on_parent = |c: u8| at.beneath[usize::from(c)].is_some_and(|u| parent(c) == Some(u.id()));
+        let in_place = (0..52u8).filter(|&c| on_parent(c)).fold(0, |m, c| m | bit(c));
+        let home = at.home | ((1 << 52) - 1) & !(at.all | at.home);
+        let empty_at_start = map.tableau().len() - at.bottoms.count_ones() as usize;
+        Table { in_place, home, cells: map.cells().len(), empty_at_start, at }
     }
 
     fn complete(e: &Events, suit: u8) -> bool {
-        let below_king = ((1u64 << (KING - 1)) - 1) << (suit * 13);
-        e.joined & below_king == below_king
+        below_king_done(e.joined, usize::from(suit) * 13)
+    }
+
+    /// Whether `x` lay in the tableau at the start.
+    fn in_tableau(&self, x: u8) -> bool {
+        self.at.place[usize::from(x)] != NOWHERE
     }
 
     fn won(&self, e: &Events) -> bool {
@@ -174,7 +142,7 @@ impl Table {
 
     /// Piles empty at the start, or whose bottom card has moved or gone home.
     fn emptied(&self, e: &Events) -> usize {
-        self.empty_at_start + self.piles.iter().filter(|p| p.first().is_some_and(|&b| e.left & bit(b) != 0)).count()
+        self.empty_at_start + (self.at.bottoms & e.left).count_ones() as usize
     }
 
     /// Whether `x` may go onto its parent `p` now, from the tableau or a cell.
@@ -182,26 +150,35 @@ impl Table {
         if e.top & bit(p) == 0 || e.parked & bit(p) != 0 {
             return false;
         }
-        let (xi, pi) = (usize::from(x), usize::from(p));
+        let ((px, hx), (pp, hp)) = (self.at.place[usize::from(x)], self.at.place[usize::from(p)]);
+        if px == NOWHERE.0 || pp != px || hp < hx {
+            return true;
+        }
         // The parent above it in its pile: a card from just above it up to the parent moved.
-        self.pile[xi] == NONE
-            || self.pile[pi] != self.pile[xi]
-            || self.height[pi] < self.height[xi]
-            || self.piles[usize::from(self.pile[xi])][usize::from(self.height[xi]) + 1..=usize::from(self.height[pi])]
-                .iter()
-                .any(|&y| e.left & bit(y) != 0)
+        let mut moved = self.at.pile_cards[usize::from(px)] & e.left;
+        while moved != 0 {
+            let y = moved.trailing_zeros() as usize;
+            moved &= moved - 1;
+            if (hx + 1..=hp).contains(&self.at.place[y].1) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Every event that needs no choice, as soon as it can happen.
     fn close(&self, e: &mut Events) {
         loop {
             let before = *e;
+            // What lay on a card has left it: a top card now.
+            let mut moved = e.left;
+            while moved != 0 {
+                let y = moved.trailing_zeros() as usize;
+                moved &= moved - 1;
+                e.top |= self.at.beneath[y].map_or(0, |u| bit(u.id()));
+            }
             for x in 0..52u8 {
                 let b = bit(x);
-                let above = self.above[usize::from(x)];
-                if self.pile[usize::from(x)] != NONE && (above == NONE || e.left & bit(above) != 0) {
-                    e.top |= b;
-                }
                 let Some(p) = parent(x) else {
                     // A King goes home with its complete run.
                     if Table::complete(e, x / 13) {
@@ -216,7 +193,7 @@ impl Table {
                 if e.parked & b != 0 {
                     e.parked &= !b;
                     (e.top, e.joined) = (e.top | b, e.joined | b);
-                } else if e.left & b == 0 && self.pile[usize::from(x)] != NONE && (self.face_up | e.top) & b != 0 {
+                } else if e.left & b == 0 && self.in_tableau(x) && (self.at.face_up | e.top) & b != 0 {
                     (e.left, e.joined) = (e.left | b, e.joined | b);
                 }
             }
@@ -231,9 +208,12 @@ impl Table {
         let mut next = Vec::new();
         if (e.holding.count_ones() as usize) < self.emptied(e) {
             for king in (0..4).map(|suit| suit * 13 + KING - 1) {
-                let (b, at) = (bit(king), usize::from(king));
-                let from_tableau =
-                    e.left & b == 0 && self.pile[at] != NONE && self.height[at] != 0 && (self.face_up | e.top) & b != 0;
+                let b = bit(king);
+                // (Not from a pile's bottom: a null move.)
+                let from_tableau = e.left & b == 0
+                    && self.in_tableau(king)
+                    && self.at.bottoms & b == 0
+                    && (self.at.face_up | e.top) & b != 0;
                 if e.parked & b != 0 || from_tableau {
                     next.push(Events {
                         top: e.top | if e.parked & b != 0 { b } else { 0 },

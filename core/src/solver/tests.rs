@@ -1168,7 +1168,7 @@ fn parked_positions_are_unwinnable_by_unpruned_search() {
     let mut seed = 0x5eed_0819;
     let positions = (0..1500).map(|_| small_position_with_hidden_cards(kind, 2, &mut seed));
     let (mut dead, mut compared, mut beyond) = (0, 0, 0);
-    for s in positions.filter(super::park::dead) {
+    for s in positions.filter(|s| super::park::dead(&rules, s)) {
         dead += 1;
         let Some(winnable) = brute_force_winnable(&s, 50_000) else { continue };
         assert!(!winnable, "called dead but winnable: {:?}", s.piles());
@@ -1187,12 +1187,14 @@ fn counting_the_places_to_park_proves_deal_819_at_its_root() {
     let kind = GameKind::HowTheyRun;
     let (rules, dealt) = (Rules::new(kind), deal(kind, 819));
     assert!(!super::deadlock::dead(&rules, &dealt) && !dug_dead(&rules, &dealt));
-    assert!(super::park::dead(&dealt));
+    assert!(super::park::dead(&rules, &dealt));
     let limits = Limits { max_nodes: 1, max_memory_bytes: 64 << 20 };
     let report = decide_with_report(&dealt, &limits, &no_cancel);
     assert_eq!((report.outcome, report.nodes), (Outcome::Unwinnable, 0));
     let won = proven_deals(kind);
-    assert!(won.len() > 900 && won.iter().take_while(|&&n| n <= 1000).all(|&n| !super::park::dead(&deal(kind, n))));
+    assert!(
+        won.len() > 900 && won.iter().take_while(|&&n| n <= 1000).all(|&n| !super::park::dead(&rules, &deal(kind, n)))
+    );
 }
 
 /// Nor is any position on a winning line called dead: the lines `decide` finds for How They
@@ -1202,13 +1204,14 @@ fn counting_the_places_to_park_proves_deal_819_at_its_root() {
 #[test]
 fn no_position_on_a_winning_line_is_called_parked_dead() {
     let kind = GameKind::HowTheyRun;
+    let rules = Rules::new(kind);
     let limits = Limits { max_nodes: 300_000, max_memory_bytes: 64 << 20 };
     let mut checked = 0;
     for &n in proven_deals(kind).iter().take_while(|&&n| n <= 40) {
         let Outcome::Won(line) = decide(&deal(kind, n), &limits, &no_cancel) else { panic!("deal {n}") };
         let mut s = deal(kind, n);
         for mv in line {
-            assert!(!super::park::dead(&s), "deal {n}: {:?}", s.piles());
+            assert!(!super::park::dead(&rules, &s), "deal {n}: {:?}", s.piles());
             s = after(&s, mv);
             checked += 1;
         }
@@ -1227,7 +1230,7 @@ fn a_suit_left_out_of_a_position_is_not_waited_for() {
         cards_json('D', (1..=13).rev())
     );
     let s = crate::notation::parse_position(&json, crate::notation::Completeness::Partial).unwrap();
-    assert!(!super::park::dead(&s));
+    assert!(!super::park::dead(&Rules::new(GameKind::HowTheyRun), &s));
     assert!(matches!(decide(&s, &Limits::default(), &no_cancel), Outcome::Won(_)));
 }
 
