@@ -1114,17 +1114,17 @@ fn turn_tops_face_up(s: &mut State) {
 
 /// Asserts that every position of `positions` that `called_dead` says is dead is unwinnable,
 /// where a search with no pruning settles it within 50,000 positions; returns how many were
-/// called dead and how many of those that search settled.
+/// called dead, and those that search settled.
 fn dead_ones_are_unwinnable(
     positions: impl Iterator<Item = State>,
     called_dead: impl Fn(&State) -> bool,
-) -> (u32, u32) {
-    let (mut dead, mut compared) = (0, 0);
+) -> (u32, Vec<State>) {
+    let (mut dead, mut compared) = (0, Vec::new());
     for s in positions.filter(|s| called_dead(s)) {
         dead += 1;
         if let Some(winnable) = brute_force_winnable(&s, 50_000) {
             assert!(!winnable, "{:?}: called dead but winnable: {:?}", s.kind(), s.piles());
-            compared += 1;
+            compared.push(s);
         }
     }
     (dead, compared)
@@ -1153,6 +1153,7 @@ fn dead_positions_are_unwinnable_by_unpruned_search() {
             s
         });
         let (dead, compared) = dead_ones_are_unwinnable(positions, |s| super::deadlock::dead(&rules, s));
+        let compared = compared.len();
         assert!(compared >= 10, "{kind:?}, face up {all_face_up}: {dead} dead, {compared} compared");
     }
     assert!(!super::deadlock::applies(GameKind::Dnieper.spec()) && !super::deadlock::applies(GameKind::Zerline.spec()));
@@ -1167,15 +1168,9 @@ fn parked_positions_are_unwinnable_by_unpruned_search() {
     let rules = Rules::new(kind);
     let mut seed = 0x5eed_0819;
     let positions = (0..1500).map(|_| small_position_with_hidden_cards(kind, 2, &mut seed));
-    let (mut dead, mut compared, mut beyond) = (0, 0, 0);
-    for s in positions.filter(|s| super::park::dead(&rules, s)) {
-        dead += 1;
-        let Some(winnable) = brute_force_winnable(&s, 50_000) else { continue };
-        assert!(!winnable, "called dead but winnable: {:?}", s.piles());
-        compared += 1;
-        let others = super::deadlock::dead(&rules, &s) || dug_dead(&rules, &s);
-        beyond += u32::from(!others);
-    }
+    let (dead, compared) = dead_ones_are_unwinnable(positions, |s| super::park::dead(&rules, s));
+    let beyond = compared.iter().filter(|s| !super::deadlock::dead(&rules, s) && !dug_dead(&rules, s)).count();
+    let compared = compared.len();
     assert!(compared >= 100 && beyond >= 5, "{dead} dead, {compared} compared, {beyond} beyond the others");
 }
 
@@ -1759,6 +1754,7 @@ fn positions_dead_by_occupied_parents_are_unwinnable_by_unpruned_search() {
         (0..2500u32).map(|i| small_position_with_hidden_cards(GameKind::YakutatBay, 5 + (i % 6) as u8, &mut seed));
     let (dead, compared) =
         dead_ones_are_unwinnable(positions, |s| !super::deadlock::dead(&rules, s) && occupied_dead(&rules, s));
+    let compared = compared.len();
     assert!(compared >= 8, "{dead} dead by occupied parents alone, {compared} compared");
 }
 
