@@ -61,10 +61,14 @@ class Shot(val width: Int, val height: Int, private val pixels: IntArray) {
 
 /**
  * A virtual X display of its own (Xvfb picks a free number), driven with xdotool and captured
- * with ImageMagick's `import`, as a person's mouse, keyboard and eyes.
+ * with ImageMagick's `import`, as a person's mouse, keyboard and eyes. `-noreset`: by default
+ * the server resets when its last client leaves, and drops a client that connects meanwhile
+ * (a window started right after the last one quit then never opens).
  */
 class VirtualDisplay(val width: Int = 1280, val height: Int = 1024) : AutoCloseable {
-    private val server: Process = ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "${width}x${height}x24", "-nolisten", "tcp")
+    private val server: Process = ProcessBuilder(
+        "Xvfb", "-displayfd", "1", "-screen", "0", "${width}x${height}x24", "-nolisten", "tcp", "-noreset",
+    )
         .redirectError(ProcessBuilder.Redirect.DISCARD)
         .start()
     val name: String = ":" + server.inputStream.bufferedReader().readLine().also {
