@@ -63,6 +63,20 @@ struct Frame {
     key: u64,
 }
 
+/// The part of a DFS's memory cap its table's doubling may count on: an eighth is left to the
+/// path and the relaxations' memory. (Where old and new tables together would fill the cap
+/// exactly, at 3 MiB for one, the search ran out of memory at its table's last doubling.)
+fn table_share(max_memory_bytes: usize) -> usize {
+    max_memory_bytes - max_memory_bytes / 8
+}
+
+/// The share of its memory cap a search leaves to the rest of the process when its table
+/// grows where it lies (`Table::grow_in_place`), so that the process stays within the cap:
+/// its code and data (about 3 MiB), and what the allocator keeps of the memory the heuristic
+/// passes freed. (At 64 MiB, beside the table, the dig and the path: How They Run deal 591,
+/// 10.7 MB; Yakutat Bay deal 100, whose restarts freed memory too, 13.5 MB.)
+const BESIDE_THE_SEARCH: usize = 4;
+
 /// Room `Dfs::make_room` asks for before each node: more moves than any position of the five
 /// games has (a few hundred at most), more effects than any move makes (four at most).
 const MOVES_ROOM: usize = 1024;
@@ -250,7 +264,7 @@ impl<'r> Dfs<'r> {
         max_nodes: u64,
         restart: Option<u64>,
     ) -> Dfs<'r> {
-        let mut table = Table::new(max_memory_bytes, max_nodes);
+        let mut table = Table::new(table_share(max_memory_bytes), max_nodes);
         let hasher = Hasher::new(rules, root);
         table.insert(hasher.value());
         let mut dfs = Dfs {
@@ -327,10 +341,11 @@ impl<'r> Dfs<'r> {
     }
 
     /// Raises the search's memory cap to `max_memory_bytes` (it never lowers it), its table's
-    /// with it.
+    /// with it; for a search that keeps that cap to itself from then on, since its table may
+    /// then grow where it lies to fill it (`Table::grow_in_place`).
     pub(crate) fn widen(&mut self, max_memory_bytes: usize, max_nodes: u64) {
         self.max_memory_bytes = self.max_memory_bytes.max(max_memory_bytes);
-        self.table.widen(self.max_memory_bytes, max_nodes);
+        self.table.widen(table_share(self.max_memory_bytes), max_nodes);
     }
 
     pub(crate) fn table_entries(&self) -> usize {
@@ -425,17 +440,19 @@ impl<'r> Dfs<'r> {
             + room(&mut self.hasher.journal, JOURNAL_ROOM, cap)
             + moved_left;
         self.path_peak = self.path_peak.max(used + moved_used + left);
+        let others =
+            self.dig.as_ref().map_or(0, |_| Dig::bytes()) + self.occupied.as_ref().map_or(0, Refined::found_bytes);
+        if self.table.may_grow_in_place() {
+            // The path keeps room to grow to four times its depth so far.
+            self.table.grow_in_place(cap.saturating_sub(cap / BESIDE_THE_SEARCH + others + 4 * self.path_peak));
+        }
         moved_room
             && self.frames.len() < self.frames.capacity()
             && self.moves.len() + MOVES_ROOM <= self.moves.capacity()
             && self.keys.len() + MOVES_ROOM <= self.keys.capacity()
             && self.effects.len() + EFFECTS_ROOM <= self.effects.capacity()
             && self.hasher.journal.len() + JOURNAL_ROOM <= self.hasher.journal.capacity()
-            && self.table.peak_bytes()
-                + self.path_peak
-                + self.dig.as_ref().map_or(0, |_| Dig::bytes())
-                + self.occupied.as_ref().map_or(0, Refined::found_bytes)
-                <= self.max_memory_bytes
+            && self.table.peak_bytes() + self.path_peak + others <= self.max_memory_bytes
     }
 
     /// The table's key for the position on top of the path, reached by a move that left

@@ -12,7 +12,8 @@
 //! - `dfs.rs`: the sound depth-first search, the only pass that proves `Unwinnable`: the
 //!   engine's own `apply_unchecked`/`undo`, the path in flat vectors, keys worked out ahead and
 //!   their slots prefetched where most positions were met before; also each restart's run.
-//! - `table.rs`: the transposition table (why forgetting positions when full stays sound).
+//! - `table.rs`: the transposition table (why forgetting positions when full stays sound), and
+//!   its last growth, where it lies, once doubling would not fit the cap.
 //! - `hash.rs`: the canonical position hash, kept up to date pile by pile.
 //! - `moves.rs`: the move generator and its pruning rules 1 to 9, each argued there (they lose
 //!   no win), and the beam's heuristic rules H1 to H3 (which may); `targets.rs`: How They
@@ -79,8 +80,10 @@ pub struct Limits {
     /// Cap on the transposition tables, the search path and the beam together; a search that
     /// would pass it ends `Unknown`. (Where the beam runs, it and the DFS get half each, until
     /// the DFS takes the whole late in a long proof, in Yakutat Bay once the beam's burst is
-    /// over; a table takes at most two thirds of its share, counting the moment it doubles,
-    /// and at least 512 bytes.)
+    /// over. A table doubles up to two thirds of its share, where old and new fit it together
+    /// (a DFS's, of seven eighths of it), and takes at least 512 bytes; a DFS with the cap to
+    /// itself then grows its table where it lies, to three quarters of the cap less what its
+    /// path and relaxations hold: `Table::grow_in_place`.)
     pub max_memory_bytes: usize,
 }
 

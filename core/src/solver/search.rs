@@ -214,6 +214,10 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
         restarts: None,
         retired: (0, 0, 0),
     };
+    if !two {
+        // Alone, the DFS has the whole cap for good.
+        passes.sound.widen(limits.max_memory_bytes, limits.max_nodes);
+    }
     let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
     // Heuristic turns taken: where the restarts run, every other one is theirs.
     let mut heuristic_turns = 0u64;

@@ -1690,7 +1690,8 @@ fn restarts_give_up_when_a_run_explores_every_position() {
 
 /// Late in a long proof, the heuristic passes hand the whole memory cap to the DFS
 /// (`Passes::hand_over`), whose table then grows past what half the cap allows: at 10 MiB, the
-/// DFS's table stops at 2 MiB, the beam's at 1 MiB; with the whole cap, it grows to 4 MiB. In
+/// DFS's table stops at 2 MiB, the beam's at 1 MiB; with the whole cap, it doubles to 4 MiB
+/// (and may then grow where it lies: `a_table_that_can_double_no_further_grows_in_place`). In
 /// Yakutat Bay, only after the beam's burst (`Rules::burst`), which ends before its length
 /// once a round of the beam does not fit the beam's memory, as at 10 MiB: by half its length,
 /// the DFS has taken over.
@@ -1707,6 +1708,19 @@ fn late_in_a_long_proof_the_depth_first_search_takes_all_the_memory() {
     let (dfs_nodes, burst) = Rules::new(GameKind::YakutatBay).burst().expect("Yakutat Bay's beam has a burst");
     let after_the_burst = report(GameKind::YakutatBay, 567, dfs_nodes + burst / 2 + 400_000);
     assert!(after_the_burst.table_bytes >= 4 << 20, "{after_the_burst:?}");
+}
+
+/// A DFS with the memory cap to itself (Dnieper's: no beam there) doubles its table while
+/// old and new fit the cap together, then grows it where it lies to what the cap leaves
+/// (`Table::grow_in_place`), and proves what it proves with room to spare. At 3 MiB, doubling
+/// stops at 1 MiB (before, at 2 MiB, and the search then ran out of memory: `Unknown`).
+#[test]
+fn a_table_that_can_double_no_further_grows_in_place() {
+    let start = deal(GameKind::Dnieper, 22);
+    let cramped = solve_with_report(&start, &Limits { max_nodes: 2_000_000, max_memory_bytes: 3 << 20 }, &no_cancel);
+    assert_eq!(cramped.outcome, Outcome::Unwinnable);
+    assert!(cramped.table_bytes > 3 << 19 && cramped.table_bytes <= (3 << 20) * 5 / 6, "{cramped:?}");
+    assert_eq!(solve(&start, &Limits::default(), &no_cancel), Outcome::Unwinnable);
 }
 
 /// Pinned: Yakutat Bay deal 307, whose wins need a play-back and moves from one parent to
