@@ -135,7 +135,17 @@ struct Passes<'r> {
     retired: (u64, usize, usize),
 }
 
-impl Passes<'_> {
+impl<'r> Passes<'r> {
+    /// The passes of a search of `root` whose DFS has `share` of the memory cap; where that is
+    /// the whole cap (no beam runs), for good, so that its table may grow in place to fill it.
+    fn new(rules: &'r Rules, root: &State, limits: &Limits, share: usize) -> Passes<'r> {
+        let mut sound = Dfs::new(rules, root, share, limits.max_nodes, None);
+        if share == limits.max_memory_bytes {
+            sound.widen(share, limits.max_nodes);
+        }
+        Passes { sound, beam: None, restarts: None, retired: (0, 0, 0) }
+    }
+
     fn nodes(&self) -> u64 {
         self.sound.nodes
             + self.retired.0
@@ -208,16 +218,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
     // Where the restarts run, they take a quarter of the beam's share: a beam short of memory
     // narrows, while a DFS short of memory stops proving.
     let restart_share = if rules.restarts_help() { share / 4 } else { 0 };
-    let mut passes = Passes {
-        sound: Dfs::new(&rules, root, share, limits.max_nodes, None),
-        beam: None,
-        restarts: None,
-        retired: (0, 0, 0),
-    };
-    if !two {
-        // Alone, the DFS has the whole cap for good.
-        passes.sound.widen(limits.max_memory_bytes, limits.max_nodes);
-    }
+    let mut passes = Passes::new(&rules, root, limits, share);
     let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
     // Heuristic turns taken: where the restarts run, every other one is theirs.
     let mut heuristic_turns = 0u64;
