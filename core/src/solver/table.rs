@@ -70,10 +70,9 @@ fn scaled_home(key: u64, homes: usize) -> usize {
 impl Table {
     pub(crate) fn new(max_memory_bytes: usize, max_nodes: u64) -> Table {
         let (max_homes, _) = Table::max_homes(max_memory_bytes, max_nodes);
-        let mut table = Table { slots: Vec::new(), homes: 0, len: 0, max_homes, scaled: false, room_homes: max_homes };
-        table.slots = table.empty(max_homes.min(FIRST_HOMES));
-        table.homes = max_homes.min(FIRST_HOMES);
-        table
+        // No room to grow in place until `widen` allows it.
+        let homes = max_homes.min(FIRST_HOMES);
+        Table { slots: vec![0; homes + PROBES - 1], homes, len: 0, max_homes, scaled: false, room_homes: max_homes }
     }
 
     /// The most homes a table may double to within `max_memory_bytes`, for a search of
@@ -111,16 +110,22 @@ impl Table {
     /// Whether the table has grown as far as it may and is as full as a table that would
     /// double: from now on it forgets positions to make room.
     pub(crate) fn at_cap(&self) -> bool {
-        self.homes >= self.max_homes && self.len * 2 >= self.homes && !self.may_grow_in_place()
+        self.full_as_doubled_as_may_be() && !self.room_in_place()
     }
 
     /// Whether the table has doubled as far as it may, is as full as a table that would double,
     /// and was made with room to grow where it lies (`grow_in_place`).
     pub(crate) fn may_grow_in_place(&self) -> bool {
-        self.homes >= self.max_homes
-            && self.len * 2 >= self.homes
-            && self.room_homes > self.homes
-            && self.slots.capacity() >= self.homes + PROBES
+        self.full_as_doubled_as_may_be() && self.room_in_place()
+    }
+
+    fn full_as_doubled_as_may_be(&self) -> bool {
+        self.homes >= self.max_homes && self.len * 2 >= self.homes
+    }
+
+    /// Whether it may grow where it lies, and was made with room for that.
+    fn room_in_place(&self) -> bool {
+        self.room_homes > self.homes && self.slots.capacity() >= self.homes + PROBES
     }
 
     /// Grows the table where it lies, to as many homes as `max_bytes` holds within the room it
