@@ -6,7 +6,7 @@
 //! does not win, the heuristic hint's moves, as a player without help might play), and positions
 //! on it at a fifth, two fifths, three fifths and four fifths of its length, each as reached and
 //! after one and after three random legal moves off the line (mistakes). At each position:
-//! "still winnable?" (`assist::winnability`: the search and a second beam, on two cores) with
+//! "still winnable?" (`assist::winnability`: two searches, on two cores) with
 //! the app's budget and with a third of it (a phone three times slower), and a hint
 //! (`assist::hint`, whose searches are bounded by nodes, not time). Where neither "still
 //! winnable?" decided, the position's truth is sought with the reference budget; a hint that

@@ -45,7 +45,7 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
 }
 
 /// The next move of a winning line if one is found within a phone-sized budget (about 100 ms,
-/// `win_within`: with the second beam beside the search), otherwise the heuristic's best move;
+/// `win_within`: with the second search beside the search), otherwise the heuristic's best move;
 /// `None` when no useful move is left or `cancel` said stop before anything was found.
 pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     let state = game.state();
@@ -66,13 +66,13 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
 }
 
 /// Whether `state` can still be won, searching until `cancel` says stop: on two cores, as
-/// phones have them, `solver::decide` on the caller's thread and `solver::second_beam` on
+/// phones have them, `solver::decide` on the caller's thread and `solver::second_search` on
 /// another, whichever answers first (a phone's budget is its wall-clock time, and which wins
-/// a beam reaches in time is chaotic: two beams reach more). `cancel` is asked on the
-/// caller's thread only (`with_second_beam`). Where no thread can be started, `decide` alone.
+/// a heuristic search reaches in time is chaotic: two different ones reach more). `cancel` is
+/// asked on the caller's thread only (`with_second_search`). Where no thread can be started, `decide` alone.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
-    let (first, second) = with_second_beam(state, &limits, cancel, |beside, cancelled| {
+    let (first, second) = with_second_search(state, &limits, cancel, |beside, cancelled| {
         let first = solver::decide(state, &limits, &|| cancelled() || beside.won());
         beside.stop();
         first
@@ -84,7 +84,7 @@ pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
 }
 
 /// A won line from `state` found within `limits` by `search` on this thread or, where it finds
-/// none, by the second beam beside it on another core (`with_second_beam`), each within the
+/// none, by the second search beside it on another core (`with_second_search`), each within the
 /// nodes: the search's win first, so the answer is the same on every device.
 fn win_within(
     state: &State,
@@ -92,9 +92,9 @@ fn win_within(
     cancel: &dyn Fn() -> bool,
     search: fn(&State, &Limits, &dyn Fn() -> bool) -> Outcome,
 ) -> Option<Vec<Move>> {
-    let (first, second) = with_second_beam(state, limits, cancel, |beside, cancelled| {
+    let (first, second) = with_second_search(state, limits, cancel, |beside, cancelled| {
         let first = search(state, limits, cancelled);
-        // Only the search's win comes before the second beam's; a proof leaves it none.
+        // Only the search's win comes before the second search's; a proof leaves it none.
         if !matches!(first, Outcome::Unknown) {
             beside.stop();
         }
@@ -106,31 +106,32 @@ fn win_within(
     }
 }
 
-/// What the search on the caller's thread and the second beam beside it tell each other.
+/// What the search on the caller's thread and the second search beside it tell each other.
 struct Beside {
     won: AtomicBool,
     stop: AtomicBool,
 }
 
 impl Beside {
-    /// Whether the second beam has won.
+    /// Whether the second search has won.
     fn won(&self) -> bool {
         self.won.load(Ordering::Relaxed)
     }
 
-    /// Stops the second beam (at its next turn).
+    /// Stops the second search (at its next turn).
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
 
-/// Runs `first` on this thread and `solver::second_beam` within `limits` on another, until it
-/// wins, runs out of nodes or is stopped (`Beside::stop`): by `first`, which decides when, or
-/// by `cancel`, which `first` gets as `cancelled` (passing a stop on to the second beam) and
-/// which is asked every millisecond while `first` is done and the second beam is not. Returns
-/// what `first` returned and the second beam's won line, if any. A question cancelled before
-/// it starts starts no second beam; where no thread can be started, `first` runs alone.
-fn with_second_beam<T>(
+/// Runs `first` on this thread and `solver::second_search` within `limits` on another, until
+/// it wins, runs out of nodes or is stopped (`Beside::stop`): by `first`, which decides when,
+/// or by `cancel`, which `first` gets as `cancelled` (passing a stop on to the second search)
+/// and which is asked every millisecond while `first` is done and the second search is not.
+/// Returns what `first` returned and the second search's won line, if any. A question
+/// cancelled before it starts starts no second search; where no thread can be started, `first`
+/// runs alone.
+fn with_second_search<T>(
     state: &State,
     limits: &Limits,
     cancel: &dyn Fn() -> bool,
@@ -148,10 +149,10 @@ fn with_second_beam<T>(
     std::thread::scope(|scope| {
         let spawn = || {
             std::thread::Builder::new().spawn_scoped(scope, || {
-                let report = solver::second_beam(state, limits, &|| beside.stop.load(Ordering::Relaxed));
+                let report = solver::second_search(state, limits, &|| beside.stop.load(Ordering::Relaxed));
                 caller.unpark();
-                match report {
-                    Some(solver::Report { outcome: Outcome::Won(line), .. }) => {
+                match report.outcome {
+                    Outcome::Won(line) => {
                         beside.won.store(true, Ordering::Relaxed);
                         Some(line)
                     }
@@ -167,7 +168,7 @@ fn with_second_beam<T>(
                 std::thread::park_timeout(Duration::from_millis(1));
             }
         }
-        // A second beam that did not end well (it never panics) won nothing.
+        // A second search that did not end well (it never panics) won nothing.
         (first, second.and_then(|handle| handle.join().ok().flatten()))
     })
 }
@@ -184,10 +185,8 @@ pub fn winnability_by_nodes(state: &State, max_nodes: u64) -> (Verdict, u64) {
         _ => first.nodes.saturating_sub(1),
     };
     let second_limits = Limits { max_nodes: before_first, ..limits };
-    match solver::second_beam(state, &second_limits, &|| false) {
-        Some(solver::Report { outcome: Outcome::Won(_), nodes, .. }) if nodes <= before_first => {
-            (Verdict::Winnable, nodes)
-        }
+    match solver::second_search(state, &second_limits, &|| false) {
+        solver::Report { outcome: Outcome::Won(_), nodes, .. } if nodes <= before_first => (Verdict::Winnable, nodes),
         _ => (Verdict::from(&first.outcome), first.nodes),
     }
 }
@@ -284,7 +283,7 @@ mod tests {
     use std::cell::Cell;
     use std::time::Duration;
 
-    /// Zerline deal 147: `decide` alone needs 137,406 nodes; the second beam wins in 16,567.
+    /// Zerline deal 147: `decide` alone needs 137,406 nodes; the second search wins in 6,869.
     const DEAL: u64 = 147;
 
     /// By nodes, "still winnable?" is answered by whichever search decides within them, and
@@ -294,25 +293,22 @@ mod tests {
         let start = deal(GameKind::Zerline, DEAL);
         let limits = Limits { max_nodes: 100_000, max_memory_bytes: super::WINNABILITY_MEMORY };
         assert_eq!(solver::decide(&start, &limits, &|| false), Outcome::Unknown);
-        assert_eq!(winnability_by_nodes(&start, 100_000), (Verdict::Winnable, 16_567));
-        assert_eq!(winnability_by_nodes(&start, 10_000), (Verdict::Unknown, 10_004));
-        // Dnieper has no second search: `decide`'s own answer and nodes.
-        let dnieper = deal(GameKind::Dnieper, DEAL);
-        let alone = solver::decide_with_report(&dnieper, &Limits { max_nodes: 100_000, ..limits }, &|| false);
-        assert_eq!(winnability_by_nodes(&dnieper, 100_000), (Verdict::from(&alone.outcome), alone.nodes));
+        assert_eq!(winnability_by_nodes(&start, 100_000), (Verdict::Winnable, 6_869));
+        // Within fewer nodes than the second search's win, `decide`'s own answer and nodes.
+        let alone = solver::decide_with_report(&start, &Limits { max_nodes: 6_000, ..limits }, &|| false);
+        assert_eq!(alone.outcome, Outcome::Unknown);
+        assert_eq!(winnability_by_nodes(&start, 6_000), (Verdict::Unknown, alone.nodes));
     }
 
-    /// A hint takes the second beam's win where the search has none within the hint's nodes,
-    /// and is the same hint every time (the second beam is not stopped by the search's giving
+    /// A hint takes the second search's win where the first has none within the hint's nodes,
+    /// and is the same hint every time (the second search is not stopped by the first's giving
     /// up, only by its win or proof).
     #[test]
-    fn a_hint_comes_from_the_second_beams_win_where_the_search_has_none() {
+    fn a_hint_comes_from_the_second_searchs_win_where_the_first_has_none() {
         let game = Game::new(GameKind::Zerline, DEAL);
         assert_eq!(solver::solve(game.state(), &Limits::quick(), &|| false), Outcome::Unknown);
-        let Some(solver::Report { outcome: Outcome::Won(line), .. }) =
-            solver::second_beam(game.state(), &Limits::quick(), &|| false)
-        else {
-            panic!("the second beam did not win Zerline deal {DEAL} within a hint's nodes");
+        let Outcome::Won(line) = solver::second_search(game.state(), &Limits::quick(), &|| false).outcome else {
+            panic!("the second search did not win Zerline deal {DEAL} within a hint's nodes");
         };
         let first = solver::line_for_player(game.state(), line, &Limits::quick(), &|| false)[0];
         for _ in 0..3 {
@@ -323,7 +319,7 @@ mod tests {
     /// Undo to winnable stops at the first position back from which either search wins: here
     /// the deal's start, which the search alone does not win within a hint's nodes.
     #[test]
-    fn undo_to_winnable_takes_the_second_beams_win() {
+    fn undo_to_winnable_takes_the_second_searchs_win() {
         let mut game = Game::new(GameKind::Zerline, DEAL);
         let first = game.state().legal_move_list()[0];
         game.play(first).expect("a legal move");

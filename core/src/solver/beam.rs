@@ -125,7 +125,7 @@ pub(crate) struct Beam<'r> {
     /// Levels this round has expanded.
     levels: usize,
     /// Mixed into every round's jitter, which it turns on from the first round: 0 but in a
-    /// second beam (`Beam::salted`).
+    /// second search's beam (`Beam::salted`).
     salt: u64,
 }
 
@@ -170,8 +170,9 @@ impl<'r> Beam<'r> {
 
     /// This beam with every round's scores jittered by `salt` (not 0), the first round's too,
     /// in every game: a beam that keeps other positions than the unsalted one, for a second
-    /// search beside it (`search::beam_alone`). Which wins a beam reaches in time is chaotic
-    /// (module comment); two differently jittered beams reach more between them.
+    /// search beside it (`search::second_search`, where the first runs the restarts). Which
+    /// wins a beam reaches in time is chaotic (module comment); two differently jittered beams
+    /// reach more between them.
     pub(crate) fn salted(mut self, salt: u64) -> Beam<'r> {
         self.salt = salt;
         self

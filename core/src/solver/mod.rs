@@ -28,9 +28,9 @@
 //! - `park.rs`: How They Run's third, asked of the root only: the places to park (cells,
 //!   emptied piles) counted over the whole table.
 //! - `beam.rs`: the beam search, a portfolio of rounds that finds short wins and proves
-//!   nothing; `restarts.rs`: Yakutat Bay's short depth-first runs in jittered orders, the same.
-//!   `second_beam` (`search::beam_alone`): a beam alone, jittered otherwise, that the apps'
-//!   questions run on a second core (`assist.rs`).
+//!   nothing; `restarts.rs`: short depth-first runs in jittered orders, the same, in Yakutat
+//!   Bay's search. `second_search` (`search::second_search`), which the apps' questions run on
+//!   a second core (`assist.rs`): the restarts, or, in Yakutat Bay, a beam jittered otherwise.
 //! - `shorten.rs`: a won line's detours cut out, and a player's line polished by a beam.
 //! - `proven.rs`: the proven-deal lists (`proven/*.txt`) the winnable-only mode deals from.
 //! - `tests.rs`: every pruning rule and relaxation against an unpruned search on small
@@ -146,16 +146,15 @@ pub fn decide_with_report(state: &State, limits: &Limits, cancel: &dyn Fn() -> b
     search::search(state, limits, cancel, false)
 }
 
-/// A second search for `decide`'s question, to run on another core beside it: a beam alone,
-/// jittered otherwise than `decide`'s own (`search::beam_alone`). It only ever finds wins: an
-/// `Outcome::Won` from it decides the question, anything else leaves it to `decide`. `None` at
-/// once where the game has no beam (Dnieper). (Zerline mid-game, deals 5001..5100 within
-/// 1,200,000 nodes: 1188 of 1200 positions decided by `decide` alone, 1195 by either.)
-pub fn second_beam(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Option<Report> {
-    search::beam_alone(state, limits, cancel, SECOND_SALT)
+/// A second search for `decide`'s question, to run on another core beside it
+/// (`search::second_search`: what `decide` does not run, the restarts or a beam jittered
+/// otherwise). It only ever finds wins: an `Outcome::Won` from it decides the question,
+/// anything else leaves it to `decide`.
+pub fn second_search(state: &State, limits: &Limits, cancel: &dyn Fn() -> bool) -> Report {
+    search::second_search(state, limits, cancel, SECOND_SALT)
 }
 
-/// `second_beam`'s jitter: any number but 0 (which is `decide`'s beam).
+/// `second_search`'s jitter of a beam: any number but 0 (which is `decide`'s beam).
 const SECOND_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// `solve`, for a line a player will follow (a hint's move, "show me"): the won line goes

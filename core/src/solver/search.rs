@@ -322,33 +322,46 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
     }
 }
 
-/// A second search for `search`'s question, to run beside it on another core: the beam alone,
-/// every round jittered by `salt` (`Beam::salted`), in the memory the first search's beam has
-/// (half the cap). It keeps other positions than the first search's beam, so it wins some
-/// positions that one does not reach within the budget; it proves nothing (nor says that a
-/// position already won is: `search` does). `None` where the game has no beam
-/// (`Rules::beam_helps`: there the DFS settles positions alone).
-pub(crate) fn beam_alone(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, salt: u64) -> Option<Report> {
+/// A second search for `search`'s question, to run beside it on another core; it only finds
+/// wins (nor says that a position already won is: `search` does), in half the cap. It runs
+/// what the first search does not, so that the two reach different wins within the budget:
+/// the restarts (`restarts.rs`) where the first runs none; where it runs them (Yakutat Bay),
+/// the beam alone, every round jittered by `salt` (`Beam::salted`). (Positions players reach,
+/// deals 5001..5100, within 1,200,000 nodes and 400,000: Zerline 1199 and 1191 of 1200 decided
+/// by either search with the restarts beside, 1195 and 1176 with a beam; hints from a found win
+/// in Chequers 1200 of 1200 against 1148, in Dnieper, which had no second search, 907 of 907
+/// against 889; Yakutat Bay's hints 1058 of 1058 with the beam, 1057 with the restarts.)
+pub(crate) fn second_search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, salt: u64) -> Report {
     let rules = Rules::new(root.kind());
-    if !rules.beam_helps() {
-        return None;
+    let memory = limits.max_memory_bytes / 2;
+    if rules.restarts_help() {
+        let mut beam = Beam::new(&rules, root, memory, limits.max_nodes).salted(salt);
+        let outcome = alone(limits, cancel, |quota| (beam.run(quota), beam.nodes));
+        Report { outcome, nodes: beam.nodes, table_bytes: beam.table_bytes(), table_entries: beam.table_entries() }
+    } else {
+        let mut restarts = Restarts::new(&rules, root, memory);
+        let outcome = alone(limits, cancel, |quota| (restarts.run(quota), restarts.nodes));
+        let (table_bytes, table_entries) = (restarts.table_bytes(), restarts.table_entries());
+        Report { outcome, nodes: restarts.nodes, table_bytes, table_entries }
     }
-    let report = |outcome, beam: &Beam| Report {
-        outcome,
-        nodes: beam.nodes,
-        table_bytes: beam.table_bytes(),
-        table_entries: beam.table_entries(),
-    };
-    let mut beam = Beam::new(&rules, root, limits.max_memory_bytes / 2, limits.max_nodes).salted(salt);
+}
+
+/// Runs a heuristic pass alone (`turn`: a turn of at most so many nodes, its step and the
+/// pass's nodes so far) until it wins or can do no more, its nodes run out or `cancel` says
+/// stop.
+fn alone(limits: &Limits, cancel: &dyn Fn() -> bool, mut turn: impl FnMut(u64) -> (Step, u64)) -> Outcome {
+    let mut nodes = 0;
     loop {
-        let left = limits.max_nodes.saturating_sub(beam.nodes);
+        let left = limits.max_nodes.saturating_sub(nodes);
         if left == 0 || cancel() {
-            return Some(report(Outcome::Unknown, &beam));
+            return Outcome::Unknown;
         }
-        match beam.run(CHUNK.min(left)) {
+        let step;
+        (step, nodes) = turn(CHUNK.min(left));
+        match step {
             Step::Running => {}
-            Step::Won(line) => return Some(report(Outcome::Won(line), &beam)),
-            Step::Exhausted | Step::OverMemory => return Some(report(Outcome::Unknown, &beam)),
+            Step::Won(line) => return Outcome::Won(line),
+            Step::Exhausted | Step::OverMemory => return Outcome::Unknown,
         }
     }
 }

@@ -1969,21 +1969,21 @@ fn rule_10_keeps_the_moves_that_carry_a_parent_over_its_child() {
     assert!(replays_to_a_win(&s, &line));
 }
 
-/// The second beam (`second_beam`, which "still winnable?" runs beside `decide`) wins a deal
-/// that `decide` and the same beam unsalted have not won within the same nodes: its jitter,
-/// not its having the nodes to itself, takes it to another win. Where no beam helps (Dnieper),
-/// there is none.
+/// The second search (`second_search`, which "still winnable?" and hints run beside the first
+/// search) wins deals the first has not won within the same nodes: the restarts where the
+/// first runs none (Zerline, Dnieper), a beam alone where it runs them (Yakutat Bay).
 #[test]
-fn the_second_beam_wins_what_the_first_search_has_not_reached() {
-    let start = deal(GameKind::Zerline, 9);
+fn the_second_search_wins_what_the_first_has_not_reached() {
     let limits = Limits { max_nodes: 20_000, max_memory_bytes: 64 << 20 };
-    assert_eq!(decide(&start, &limits, &|| false), Outcome::Unknown);
-    let unsalted = search::beam_alone(&start, &limits, &|| false, 0).map(|report| report.outcome);
-    assert_eq!(unsalted, Some(Outcome::Unknown));
-    let Some(Report { outcome: Outcome::Won(line), nodes, .. }) = second_beam(&start, &limits, &|| false) else {
-        panic!("the second beam did not win Zerline deal 9 within 20,000 nodes");
-    };
-    assert_eq!(nodes, 15_310);
-    assert!(replays_to_a_win(&start, &line));
-    assert_eq!(second_beam(&deal(GameKind::Dnieper, 9), &limits, &|| false), None);
+    for (kind, number, second_nodes) in
+        [(GameKind::Zerline, 4, 16_811), (GameKind::Dnieper, 1, 252), (GameKind::YakutatBay, 39, 16_756)]
+    {
+        let start = deal(kind, number);
+        assert_eq!(decide(&start, &limits, &|| false), Outcome::Unknown, "{kind:?} {number}");
+        let Report { outcome: Outcome::Won(line), nodes, .. } = second_search(&start, &limits, &|| false) else {
+            panic!("the second search did not win {kind:?} deal {number} within 20,000 nodes");
+        };
+        assert_eq!(nodes, second_nodes, "{kind:?} {number}");
+        assert!(replays_to_a_win(&start, &line));
+    }
 }
