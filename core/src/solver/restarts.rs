@@ -23,9 +23,11 @@ pub(crate) struct Restarts<'r> {
     rules: &'r Rules,
     root: State,
     max_memory_bytes: usize,
-    /// The run under way, and its number (from 1: its seed and its Luby term).
+    /// The run under way, and its number (from 1: its Luby term, and its seed mixed with
+    /// `salt`, 0 but in a second search beside the first: `Restarts::salted`).
     run: Option<Dfs<'r>>,
     number: u64,
+    salt: u64,
     /// Nodes of the runs ended, and of all of them.
     ended: u64,
     pub(crate) nodes: u64,
@@ -33,7 +35,15 @@ pub(crate) struct Restarts<'r> {
 
 impl<'r> Restarts<'r> {
     pub(crate) fn new(rules: &'r Rules, root: &State, max_memory_bytes: usize) -> Restarts<'r> {
-        Restarts { rules, root: root.clone(), max_memory_bytes, run: None, number: 0, ended: 0, nodes: 0 }
+        Restarts { rules, root: root.clone(), max_memory_bytes, run: None, number: 0, salt: 0, ended: 0, nodes: 0 }
+    }
+
+    /// These restarts with every run's order jittered by `salt` too: other orders than the
+    /// unsalted ones', for a second search beside a first that runs them
+    /// (`search::second_search`).
+    pub(crate) fn salted(mut self, salt: u64) -> Restarts<'r> {
+        self.salt = salt;
+        self
     }
 
     /// The run's table: the runs' only memory beyond their paths.
@@ -53,7 +63,7 @@ impl<'r> Restarts<'r> {
                 self.number += 1;
             }
             let limit = BASE * luby(self.number);
-            let (rules, root, bytes, seed) = (self.rules, &self.root, self.max_memory_bytes, self.number);
+            let (rules, root, bytes, seed) = (self.rules, &self.root, self.max_memory_bytes, self.number ^ self.salt);
             let run = self.run.get_or_insert_with(|| Dfs::new(rules, root, bytes, limit, Some(seed)));
             let step = run.run((limit - run.nodes).min(stop - self.nodes));
             self.nodes = self.ended + run.nodes;

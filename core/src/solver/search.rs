@@ -3,9 +3,9 @@
 //! The passes: a *sound* DFS (`dfs.rs`: only the win-preserving pruning rules of `moves.rs`)
 //! and, in games where `Rules::beam_helps`, a beam search (`beam.rs`) that also drops moves that
 //! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
-//! nothing. Where `Rules::restarts_help`, the restarts (`restarts.rs`: short depth-first runs,
-//! each in an order of its own) take every other turn of the beam's, and a quarter of its
-//! memory; they too only find wins. The DFS owns half the memory cap, the others the rest;
+//! nothing. Where `Rules::restarts_from`, the restarts (`restarts.rs`: short depth-first runs,
+//! each in an order of its own) take every other turn of the beam's once the passes have
+//! searched so many nodes, and a quarter of its memory; they too only find wins. The DFS owns half the memory cap, the others the rest;
 //! they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them; once late,
 //! `Rules::late_beam`, one turn in `Rules::late_turns`), so the answer for a node limit is
 //! deterministic, and whichever pass decides first answers. Late, once the DFS's table is
@@ -40,10 +40,21 @@ impl Rules {
         self.spec.stock != Some(StockRule::DealToTableau)
     }
 
-    /// Whether the restarts (`restarts.rs`) take every other turn of the beam's: where
-    /// foundations give cards back one by one (Yakutat Bay).
-    pub(crate) fn restarts_help(&self) -> bool {
-        self.safe_low
+    /// From how many nodes of all the passes the restarts (`restarts.rs`) take every other
+    /// turn of the beam's, if they run: from the start where foundations give cards back one
+    /// by one (Yakutat Bay); in Zerline, whose beam wins most deals early but wanders on a
+    /// few, from 300,000 (deals 1..1000 given 8,000,000 nodes each: 1000 won, 173,069,821
+    /// nodes in all, the largest 5,107,035, the median the same 68,824.5; without the restarts
+    /// 985 won and 299,322,385 nodes; with them from the start also 1000, but the median deal
+    /// slower by a fifth, as a restart's node costs more than a beam's).
+    pub(crate) fn restarts_from(&self) -> Option<u64> {
+        if self.safe_low {
+            Some(0)
+        } else if self.spec.stock == Some(StockRule::ToWaste) {
+            Some(300_000)
+        } else {
+            None
+        }
     }
 
     /// Chunks the beam searches for each chunk of the DFS. Seven where the stock deals to a
@@ -78,7 +89,7 @@ impl Rules {
     pub(crate) fn late_beam(&self) -> u64 {
         if self.onto_one_parent {
             300_000
-        } else if self.restarts_help() {
+        } else if self.restarts_from() == Some(0) {
             100_000
         } else {
             1_000_000
@@ -97,7 +108,7 @@ impl Rules {
     /// 801, won by the DFS at 38,031,263 and 38,316,001 nodes with 8, at 35,941,812 and
     /// 36,210,067 with 16.
     pub(crate) fn late_turns(&self) -> u64 {
-        if self.restarts_help() {
+        if self.restarts_from() == Some(0) {
             32
         } else {
             8
@@ -217,7 +228,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
     let share = if two { limits.max_memory_bytes / 2 } else { limits.max_memory_bytes };
     // Where the restarts run, they take a quarter of the beam's share: a beam short of memory
     // narrows, while a DFS short of memory stops proving.
-    let restart_share = if rules.restarts_help() { share / 4 } else { 0 };
+    let restarts_from = rules.restarts_from();
+    let restart_share = if restarts_from.is_some() { share / 4 } else { 0 };
     let mut passes = Passes::new(&rules, root, limits, share);
     let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
     // Heuristic turns taken: where the restarts run, every other one is theirs.
@@ -260,7 +272,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
                 continue;
             }
             let beam_left = beam_to_come || passes.beam.is_some();
-            let restarts_left = restarts_to_come || passes.restarts.is_some();
+            let restarts_left = (restarts_to_come && restarts_from.is_some_and(|from| passes.nodes() >= from))
+                || passes.restarts.is_some();
             let restarts_turn =
                 turn == Mode::Heuristic && !bursting && restarts_left && (!beam_left || heuristic_turns % 2 == 1);
             if turn == Mode::Heuristic {
@@ -325,21 +338,23 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
 /// A second search for `search`'s question, to run beside it on another core; it only finds
 /// wins (nor says that a position already won is: `search` does), in half the cap. It runs
 /// what the first search does not, so that the two reach different wins within the budget:
-/// the restarts (`restarts.rs`) where the first runs none; where it runs them (Yakutat Bay),
-/// the beam alone, every round jittered by `salt` (`Beam::salted`). (Positions players reach,
-/// deals 5001..5100, within 1,200,000 nodes and 400,000: Zerline 1199 and 1191 of 1200 decided
-/// by either search with the restarts beside, 1195 and 1176 with a beam; hints from a found win
-/// in Chequers 1200 of 1200 against 1148, in Dnieper, which had no second search, 907 of 907
-/// against 889; Yakutat Bay's hints 1058 of 1058 with the beam, 1057 with the restarts.)
+/// where the first runs the restarts from the start (Yakutat Bay), the beam alone, every round
+/// jittered by `salt` (`Beam::salted`); elsewhere the restarts (`restarts.rs`), in orders of
+/// their own (`Restarts::salted`). (Positions players reach, deals 5001..5100, within
+/// 1,200,000 nodes and 400,000, before Zerline's search ran restarts late: Zerline 1199 and
+/// 1191 of 1200 decided by either search with the restarts beside, 1195 and 1176 with a beam;
+/// hints from a found win in Chequers 1200 of 1200 against 1148, in Dnieper, which had no
+/// second search, 907 of 907 against 889; Yakutat Bay's hints 1058 of 1058 with the beam,
+/// 1057 with the restarts.)
 pub(crate) fn second_search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, salt: u64) -> Report {
     let rules = Rules::new(root.kind());
     let memory = limits.max_memory_bytes / 2;
-    if rules.restarts_help() {
+    if rules.restarts_from() == Some(0) {
         let mut beam = Beam::new(&rules, root, memory, limits.max_nodes).salted(salt);
         let outcome = alone(limits, cancel, |quota| (beam.run(quota), beam.nodes));
         Report { outcome, nodes: beam.nodes, table_bytes: beam.table_bytes(), table_entries: beam.table_entries() }
     } else {
-        let mut restarts = Restarts::new(&rules, root, memory);
+        let mut restarts = Restarts::new(&rules, root, memory).salted(salt);
         let outcome = alone(limits, cancel, |quota| (restarts.run(quota), restarts.nodes));
         let (table_bytes, table_entries) = (restarts.table_bytes(), restarts.table_entries());
         Report { outcome, nodes: restarts.nodes, table_bytes, table_entries }

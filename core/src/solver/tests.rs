@@ -1976,7 +1976,7 @@ fn rule_10_keeps_the_moves_that_carry_a_parent_over_its_child() {
 fn the_second_search_wins_what_the_first_has_not_reached() {
     let limits = Limits { max_nodes: 20_000, max_memory_bytes: 64 << 20 };
     for (kind, number, second_nodes) in
-        [(GameKind::Zerline, 4, 16_811), (GameKind::Dnieper, 1, 252), (GameKind::YakutatBay, 39, 16_756)]
+        [(GameKind::Zerline, 1, 4_905), (GameKind::Dnieper, 1, 420), (GameKind::YakutatBay, 39, 16_756)]
     {
         let start = deal(kind, number);
         assert_eq!(decide(&start, &limits, &|| false), Outcome::Unknown, "{kind:?} {number}");
@@ -1986,4 +1986,20 @@ fn the_second_search_wins_what_the_first_has_not_reached() {
         assert_eq!(nodes, second_nodes, "{kind:?} {number}");
         assert!(replays_to_a_win(&start, &line));
     }
+}
+
+/// Zerline's search runs the restarts once its passes have searched 300,000 nodes
+/// (`Rules::restarts_from`): deal 338, which the DFS and the beam alone left undecided within
+/// 8,000,000 nodes, is won in 367,023; within 300,000, before the restarts start, it is not.
+#[test]
+fn zerlines_restarts_win_late_what_the_beam_wandered_from() {
+    let start = deal(GameKind::Zerline, 338);
+    let limits = Limits { max_nodes: 400_000, max_memory_bytes: 64 << 20 };
+    let Report { outcome: Outcome::Won(line), nodes, .. } = solve_with_report(&start, &limits, &no_cancel) else {
+        panic!("Zerline deal 338 was not won within 400,000 nodes");
+    };
+    assert_eq!(nodes, 367_023);
+    assert!(replays_to_a_win(&start, &line));
+    let early = Limits { max_nodes: 300_000, ..limits };
+    assert_eq!(solve(&start, &early, &no_cancel), Outcome::Unknown);
 }
