@@ -70,6 +70,8 @@ impl<'r> Restarts<'r> {
             match step {
                 Step::Won(line) => return Step::Won(line),
                 Step::Exhausted => return Step::Exhausted,
+                // A run with too little memory for one node: so is every later one.
+                Step::OverMemory if run.nodes == 0 => return Step::OverMemory,
                 Step::Running if run.nodes < limit => {}
                 // Its limit reached, or its memory share full: the next run, afresh.
                 Step::Running | Step::OverMemory => {

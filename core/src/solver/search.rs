@@ -5,17 +5,17 @@
 //! are rarely needed; it finds wins, with short lines, where the DFS wanders, but proves
 //! nothing. Where `Rules::restarts_from`, the restarts (`restarts.rs`: short depth-first runs,
 //! each in an order of its own) take every other turn of the beam's once the passes have
-//! searched so many nodes, and a quarter of its memory; they too only find wins. The DFS owns half the memory cap, the others the rest;
-//! they take turns of `CHUNK` nodes (the beam `Rules::beam_turns` of them; once late,
-//! `Rules::late_beam`, one turn in `Rules::late_turns`), so the answer for a node limit is
-//! deterministic, and whichever pass decides first answers. Late, once the DFS's table is
-//! full at its half, the heuristic passes make way and the DFS takes the whole cap
-//! (`Passes::hand_over`; where the beam takes one turn to the DFS's one). Where the beam has a
-//! burst (`Rules::burst`: once the DFS has searched so many nodes, the beam searches alone for
-//! at most so many, until a round of it does not fit its memory), the hand-over waits for it.
-//! A heuristic pass that dies out or runs out of room leaves its turns to the others, and a DFS
-//! out of room leaves the rest of the budget to the heuristic passes (which can still win,
-//! never prove).
+//! searched so many nodes, and a quarter of its memory; they too only find wins. The DFS owns
+//! half the memory cap, the others the rest; they take turns of `CHUNK` nodes (the beam
+//! `Rules::beam_turns` of them; once late, `Rules::late_beam`, one turn in
+//! `Rules::late_turns`), so the answer for a node limit is deterministic, and whichever pass
+//! decides first answers. Late, once the DFS's table is full at its half, the heuristic passes
+//! make way and the DFS takes the whole cap (`Passes::hand_over`; where the beam takes one turn
+//! to the DFS's one). Where the beam has a burst (`Rules::burst`: once the DFS has searched so
+//! many nodes, the beam searches alone for at most so many, until a round of it does not fit
+//! its memory), the hand-over waits for it. A heuristic pass that dies out or runs out of room
+//! leaves its turns to the others, and a DFS out of room leaves the rest of the budget to the
+//! heuristic passes (which can still win, never prove).
 
 use super::beam::Beam;
 use super::dfs::Dfs;
@@ -272,7 +272,9 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
                 continue;
             }
             let beam_left = beam_to_come || passes.beam.is_some();
-            let restarts_left = (restarts_to_come && restarts_from.is_some_and(|from| passes.nodes() >= from))
+            // (The restarts come sooner once the beam is gone: nothing else may search on.)
+            let restarts_left = (restarts_to_come
+                && restarts_from.is_some_and(|from| passes.nodes() >= from || !beam_left))
                 || passes.restarts.is_some();
             let restarts_turn =
                 turn == Mode::Heuristic && !bursting && restarts_left && (!beam_left || heuristic_turns % 2 == 1);
