@@ -29,9 +29,9 @@
 //!   emptied piles) counted over the whole table.
 //! - `beam.rs`: the beam search, a portfolio of rounds that finds short wins and proves
 //!   nothing; `restarts.rs`: short depth-first runs in jittered orders, the same, in Yakutat
-//!   Bay's search and, late, Zerline's. `second_search` (`search::second_search`), which the
-//!   apps' questions run on a second core (`assist.rs`): the restarts in orders of their own,
-//!   or, in Yakutat Bay, a beam jittered otherwise.
+//!   Bay's search and, late, Zerline's and How They Run's. `second_search`
+//!   (`search::second_search`), which the apps' questions run on a second core (`assist.rs`):
+//!   the restarts in orders of their own, or, in Yakutat Bay, a beam jittered otherwise.
 //! - `shorten.rs`: a won line's detours cut out, and a player's line polished by a beam.
 //! - `proven.rs`: the proven-deal lists (`proven/*.txt`) the winnable-only mode deals from.
 //! - `tests.rs`: every pruning rule and relaxation against an unpruned search on small

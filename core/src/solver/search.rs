@@ -42,15 +42,18 @@ impl Rules {
 
     /// From how many nodes of all the passes the restarts (`restarts.rs`) take every other
     /// turn of the beam's, if they run: from the start where foundations give cards back one
-    /// by one (Yakutat Bay); in Zerline, whose beam wins most deals early but wanders on a
-    /// few, from 300,000 (deals 1..1000 given 8,000,000 nodes each: 1000 won, 173,069,821
-    /// nodes in all, the largest 5,107,035, the median the same 68,824.5; without the restarts
-    /// 985 won and 299,322,385 nodes; with them from the start also 1000, but the median deal
-    /// slower by a fifth, as a restart's node costs more than a beam's).
+    /// by one (Yakutat Bay); in Zerline and How They Run, whose beams win most deals early but
+    /// wander on a few, from 300,000, so that every deal's first 300,000 nodes search as
+    /// before. Zerline, deals 1..1000 given 8,000,000 nodes each: 1000 won, 173,069,821 nodes
+    /// in all, the largest 5,107,035; without the restarts 985 won and 299,322,385 nodes; with
+    /// them from the start also 1000, but the median deal slower by a fifth, as a restart's
+    /// node costs more than a beam's. How They Run, given 4,000,000: the same verdicts, deal
+    /// 597 won in 307,411 nodes instead of 2,919,381, 64,306,989 nodes in all against
+    /// 67,033,612 (proofs search the same: the heuristic passes take the same turns).
     pub(crate) fn restarts_from(&self) -> Option<u64> {
         if self.safe_low {
             Some(0)
-        } else if self.spec.stock == Some(StockRule::ToWaste) {
+        } else if self.spec.stock == Some(StockRule::ToWaste) || self.onto_one_parent {
             Some(300_000)
         } else {
             None
@@ -74,8 +77,8 @@ impl Rules {
     }
 
     /// Nodes of a heuristic pass without a win after which the heuristic passes take fewer
-    /// turns (`search.rs`; where the restarts run, the beam's and theirs together pass twice
-    /// this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
+    /// turns (`search.rs`; where the restarts run from the start, the beam's and theirs
+    /// together pass twice this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
     /// nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's
     /// 70 deals undecided at 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from
     /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
@@ -234,7 +237,8 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
     let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
     // Heuristic turns taken: where the restarts run, every other one is theirs.
     let mut heuristic_turns = 0u64;
-    let late = rules.late_beam() * if restart_share > 0 { 2 } else { 1 };
+    // Where the restarts run from the start, the beam's turns and theirs together.
+    let late = rules.late_beam() * if restarts_from == Some(0) { 2 } else { 1 };
     // The DFS filled its share of memory: the heuristic passes, if any, search on alone.
     let mut sound_full = false;
     // The beam's burst (`Rules::burst`), and the beam's nodes when it began, once it has.

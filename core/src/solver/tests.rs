@@ -1988,18 +1988,21 @@ fn the_second_search_wins_what_the_first_has_not_reached() {
     }
 }
 
-/// Zerline's search runs the restarts once its passes have searched 300,000 nodes
-/// (`Rules::restarts_from`): deal 338, which the DFS and the beam alone left undecided within
-/// 8,000,000 nodes, is won in 367,023; within 300,000, before the restarts start, it is not.
+/// Zerline's and How They Run's searches run the restarts once their passes have searched
+/// 300,000 nodes (`Rules::restarts_from`): Zerline deal 338, which the DFS and the beam alone
+/// left undecided within 8,000,000 nodes, is won in 367,023; How They Run deal 597, which the
+/// beam won in 2,919,381, in 307,411. Within 300,000, before the restarts start, neither is.
 #[test]
-fn zerlines_restarts_win_late_what_the_beam_wandered_from() {
-    let start = deal(GameKind::Zerline, 338);
-    let limits = Limits { max_nodes: 400_000, max_memory_bytes: 64 << 20 };
-    let Report { outcome: Outcome::Won(line), nodes, .. } = solve_with_report(&start, &limits, &no_cancel) else {
-        panic!("Zerline deal 338 was not won within 400,000 nodes");
-    };
-    assert_eq!(nodes, 367_023);
-    assert!(replays_to_a_win(&start, &line));
-    let early = Limits { max_nodes: 300_000, ..limits };
-    assert_eq!(solve(&start, &early, &no_cancel), Outcome::Unknown);
+fn restarts_win_late_what_the_beam_wandered_from() {
+    for (kind, number, nodes_to_win) in [(GameKind::Zerline, 338, 367_023), (GameKind::HowTheyRun, 597, 307_411)] {
+        let start = deal(kind, number);
+        let limits = Limits { max_nodes: 400_000, max_memory_bytes: 64 << 20 };
+        let Report { outcome: Outcome::Won(line), nodes, .. } = solve_with_report(&start, &limits, &no_cancel) else {
+            panic!("{kind:?} deal {number} was not won within 400,000 nodes");
+        };
+        assert_eq!(nodes, nodes_to_win, "{kind:?} {number}");
+        assert!(replays_to_a_win(&start, &line));
+        let early = Limits { max_nodes: 300_000, ..limits };
+        assert_eq!(solve(&start, &early, &no_cancel), Outcome::Unknown, "{kind:?} {number}");
+    }
 }
