@@ -45,7 +45,7 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
 }
 
 /// The next move of a winning line if one is found within a phone-sized budget (about 100 ms,
-/// `win_within`: with the second search beside the search), otherwise the heuristic's best move;
+/// `win_within`: with the second search beside the first), otherwise the heuristic's best move;
 /// `None` when no useful move is left or `cancel` said stop before anything was found.
 pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     let state = game.state();
@@ -69,7 +69,8 @@ pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
 /// phones have them, `solver::decide` on the caller's thread and `solver::second_search` on
 /// another, whichever answers first (a phone's budget is its wall-clock time, and which wins
 /// a heuristic search reaches in time is chaotic: two different ones reach more). `cancel` is
-/// asked on the caller's thread only (`with_second_search`). Where no thread can be started, `decide` alone.
+/// asked on the caller's thread only (`with_second_search`). Where no thread can be started,
+/// `decide` alone.
 pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     let limits = Limits { max_memory_bytes: WINNABILITY_MEMORY, ..Limits::default() };
     let (first, second) = with_second_search(state, &limits, cancel, |beside, cancelled| {

@@ -60,6 +60,12 @@ impl Rules {
         }
     }
 
+    /// Whether the restarts run from a search's start (Yakutat Bay), taking half the
+    /// heuristic turns from the first: there the beam's turns and theirs count together.
+    pub(crate) fn restarts_from_the_start(&self) -> bool {
+        self.restarts_from() == Some(0)
+    }
+
     /// Chunks the beam searches for each chunk of the DFS. Seven where the stock deals to a
     /// waste (Zerline): there the DFS has proved no deal of 1..1000 unwinnable and its wins
     /// wander, while the beam finds most wins; a quarter of the nodes for the DFS cut the median
@@ -78,10 +84,11 @@ impl Rules {
 
     /// Nodes of a heuristic pass without a win after which the heuristic passes take fewer
     /// turns (`search.rs`; where the restarts run from the start, the beam's and theirs
-    /// together pass twice this). Their wins mostly come early (How They Run, deals 1..1000: 90% within 63,009
-    /// nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's and Yakutat Bay's
-    /// 70 deals undecided at 2 s, given 10 s each, 25 were decided with it, 17 without, 21 from
-    /// 2 M with one turn in 4. In How They Run, since rules 6 and 9 shortened its proofs,
+    /// together pass twice this). Their wins mostly come early (How They Run, deals 1..1000:
+    /// 90% within 63,009 nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's
+    /// and Yakutat Bay's 70 deals undecided at 2 s, given 10 s each, 25 were decided with it,
+    /// 17 without, 21 from 2 M with one turn in 4. In How They Run, since rules 6 and 9
+    /// shortened its proofs,
     /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
     /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
     /// Bay, since the restarts win what the beam took long to, 100,000 (every win of deals
@@ -92,7 +99,7 @@ impl Rules {
     pub(crate) fn late_beam(&self) -> u64 {
         if self.onto_one_parent {
             300_000
-        } else if self.restarts_from() == Some(0) {
+        } else if self.restarts_from_the_start() {
             100_000
         } else {
             1_000_000
@@ -111,7 +118,7 @@ impl Rules {
     /// 801, won by the DFS at 38,031,263 and 38,316,001 nodes with 8, at 35,941,812 and
     /// 36,210,067 with 16.
     pub(crate) fn late_turns(&self) -> u64 {
-        if self.restarts_from() == Some(0) {
+        if self.restarts_from_the_start() {
             32
         } else {
             8
@@ -237,8 +244,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
     let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
     // Heuristic turns taken: where the restarts run, every other one is theirs.
     let mut heuristic_turns = 0u64;
-    // Where the restarts run from the start, the beam's turns and theirs together.
-    let late = rules.late_beam() * if restarts_from == Some(0) { 2 } else { 1 };
+    let late = rules.late_beam() * if rules.restarts_from_the_start() { 2 } else { 1 };
     // The DFS filled its share of memory: the heuristic passes, if any, search on alone.
     let mut sound_full = false;
     // The beam's burst (`Rules::burst`), and the beam's nodes when it began, once it has.
@@ -355,7 +361,7 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
 pub(crate) fn second_search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, salt: u64) -> Report {
     let rules = Rules::new(root.kind());
     let memory = limits.max_memory_bytes / 2;
-    if rules.restarts_from() == Some(0) {
+    if rules.restarts_from_the_start() {
         let mut beam = Beam::new(&rules, root, memory, limits.max_nodes).salted(salt);
         let outcome = alone(limits, cancel, |quota| (beam.run(quota), beam.nodes));
         Report { outcome, nodes: beam.nodes, table_bytes: beam.table_bytes(), table_entries: beam.table_entries() }
