@@ -1988,6 +1988,24 @@ fn the_second_search_wins_what_the_first_has_not_reached() {
     }
 }
 
+/// Yakutat Bay's second search is a beam in an order of its own (`Beam::salted`), not the
+/// first search's beam run alone: on deal 244 it wins within 50,000 nodes where neither the
+/// first search nor that beam unsalted does. (Over deals 1..600 at 20,000 and 50,000 nodes the
+/// salt also loses one, deal 55 at 20,000: it is there to search otherwise, not better.)
+#[test]
+fn yakutat_bays_second_beam_searches_otherwise_than_the_first() {
+    let limits = Limits { max_nodes: 50_000, max_memory_bytes: 64 << 20 };
+    let start = deal(GameKind::YakutatBay, 244);
+    assert_eq!(decide(&start, &limits, &|| false), Outcome::Unknown);
+    let Report { outcome: Outcome::Won(line), nodes, .. } = second_search(&start, &limits, &|| false) else {
+        panic!("the second search did not win Yakutat Bay deal 244 within 50,000 nodes");
+    };
+    assert_eq!(nodes, 42_843);
+    assert!(replays_to_a_win(&start, &line));
+    let unsalted = search::second_search(&start, &limits, &|| false, 0);
+    assert_eq!(unsalted.outcome, Outcome::Unknown);
+}
+
 /// Zerline's and How They Run's searches run the restarts once their passes have searched
 /// 300,000 nodes (`Rules::restarts_from`): Zerline deal 338, which the DFS and the beam alone
 /// left undecided within 8,000,000 nodes, is won in 367,023; How They Run deal 597, which the
