@@ -31,7 +31,7 @@
 
 use super::hash::{mix, touched, Hasher};
 use super::moves::{Mode, Rules};
-use super::pass::Step;
+use super::pass::{Step, Tally};
 use super::table::Table;
 use crate::engine::{Effect, Move};
 use crate::spec::PileId;
@@ -217,12 +217,8 @@ impl<'r> Beam<'r> {
         self.schedule.loose && self.round % 2 == 1
     }
 
-    pub(crate) fn table_bytes(&self) -> usize {
-        self.seen.bytes()
-    }
-
-    pub(crate) fn table_entries(&self) -> usize {
-        self.seen.len
+    pub(crate) fn tally(&self) -> Tally {
+        Tally { nodes: self.nodes, table_bytes: self.seen.bytes(), table_entries: self.seen.len }
     }
 
     /// What the beam may hold before its next check: growing vectors double, and the table

@@ -17,7 +17,7 @@ use super::deadlock::{Barred, Recall};
 use super::dig::Dig;
 use super::hash::{mix, touched, Hasher};
 use super::moves::{plain, Awaited, Mode, Plain, Rules};
-use super::pass::Step;
+use super::pass::{Step, Tally};
 use super::table::{stored, Table};
 #[cfg(test)]
 use super::Outcome;
@@ -336,8 +336,8 @@ impl<'r> Dfs<'r> {
         }
     }
 
-    pub(crate) fn table_bytes(&self) -> usize {
-        self.table.bytes()
+    pub(crate) fn tally(&self) -> Tally {
+        Tally { nodes: self.nodes, table_bytes: self.table.bytes(), table_entries: self.table.len }
     }
 
     /// Raises the search's memory cap to `max_memory_bytes` (it never lowers it), its table's
@@ -346,10 +346,6 @@ impl<'r> Dfs<'r> {
     pub(crate) fn widen(&mut self, max_memory_bytes: usize, max_nodes: u64) {
         self.max_memory_bytes = self.max_memory_bytes.max(max_memory_bytes);
         self.table.widen(table_share(self.max_memory_bytes), max_nodes);
-    }
-
-    pub(crate) fn table_entries(&self) -> usize {
-        self.table.len
     }
 
     /// Where the refined relaxation applies, notes the cards the move into the position

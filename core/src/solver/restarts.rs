@@ -11,7 +11,7 @@
 
 use super::dfs::Dfs;
 use super::moves::Rules;
-use super::pass::Step;
+use super::pass::{Step, Tally};
 use crate::state::State;
 
 /// A run's node limit, times the Luby sequence's term. (The measure of `RESTART_JITTER` in
@@ -47,12 +47,8 @@ impl<'r> Restarts<'r> {
     }
 
     /// The run's table: the runs' only memory beyond their paths.
-    pub(crate) fn table_bytes(&self) -> usize {
-        self.run.as_ref().map_or(0, Dfs::table_bytes)
-    }
-
-    pub(crate) fn table_entries(&self) -> usize {
-        self.run.as_ref().map_or(0, Dfs::table_entries)
+    pub(crate) fn tally(&self) -> Tally {
+        Tally { nodes: self.nodes, ..self.run.as_ref().map_or_else(Tally::default, Dfs::tally) }
     }
 
     /// Searches on for at most `quota` nodes: `Exhausted` when the runs can find nothing more.

@@ -20,7 +20,7 @@
 use super::beam::Beam;
 use super::dfs::Dfs;
 use super::moves::{Mode, Rules};
-use super::pass::{Step, CHUNK};
+use super::pass::{Step, Tally, CHUNK};
 use super::restarts::Restarts;
 use super::shorten::shorten;
 use super::{Limits, Outcome, Report};
@@ -153,7 +153,7 @@ struct Passes<'r> {
     beam: Option<Beam<'r>>,
     restarts: Option<Restarts<'r>>,
     /// Nodes of the heuristic passes dropped, and the table of the last.
-    retired: (u64, usize, usize),
+    retired: Tally,
 }
 
 impl<'r> Passes<'r> {
@@ -164,29 +164,22 @@ impl<'r> Passes<'r> {
         if share == limits.max_memory_bytes {
             sound.widen(share, limits.max_nodes);
         }
-        Passes { sound, beam: None, restarts: None, retired: (0, 0, 0) }
+        Passes { sound, beam: None, restarts: None, retired: Tally::default() }
+    }
+
+    /// Every pass's, the dropped ones' included.
+    fn tally(&self) -> Tally {
+        let beam = self.beam.as_ref().map(Beam::tally).unwrap_or_default();
+        let restarts = self.restarts.as_ref().map(Restarts::tally).unwrap_or_default();
+        self.sound.tally() + self.retired + beam + restarts
     }
 
     fn nodes(&self) -> u64 {
-        self.sound.nodes
-            + self.retired.0
-            + self.beam.as_ref().map_or(0, |b| b.nodes)
-            + self.restarts.as_ref().map_or(0, |r| r.nodes)
+        self.tally().nodes
     }
 
     fn report(&self, outcome: Outcome) -> Report {
-        let (_, mut table_bytes, mut table_entries) = self.retired;
-        table_bytes += self.sound.table.bytes();
-        table_entries += self.sound.table.len;
-        if let Some(b) = &self.beam {
-            table_bytes += b.table_bytes();
-            table_entries += b.table_entries();
-        }
-        if let Some(r) = &self.restarts {
-            table_bytes += r.table_bytes();
-            table_entries += r.table_entries();
-        }
-        Report { outcome, nodes: self.nodes(), table_bytes, table_entries }
+        self.tally().report(outcome)
     }
 
     /// Whether a heuristic pass searches on, or one is still `to_come`.
@@ -216,13 +209,10 @@ impl<'r> Passes<'r> {
 
     /// Drops a heuristic pass that gave up.
     fn retire(&mut self, restarts: bool) {
-        let (nodes, bytes, entries) = if restarts {
-            self.restarts.take().map(|r| (r.nodes, r.table_bytes(), r.table_entries()))
-        } else {
-            self.beam.take().map(|b| (b.nodes, b.table_bytes(), b.table_entries()))
-        }
-        .unwrap_or_default();
-        self.retired = (self.retired.0 + nodes, bytes, entries);
+        let dropped =
+            if restarts { self.restarts.take().map(|r| r.tally()) } else { self.beam.take().map(|b| b.tally()) };
+        let dropped = dropped.unwrap_or_default();
+        self.retired = Tally { nodes: self.retired.nodes + dropped.nodes, ..dropped };
     }
 }
 
@@ -364,12 +354,11 @@ pub(crate) fn second_search(root: &State, limits: &Limits, cancel: &dyn Fn() -> 
     if rules.restarts_from_the_start() {
         let mut beam = Beam::new(&rules, root, memory, limits.max_nodes).salted(salt);
         let outcome = alone(limits, cancel, |quota| (beam.run(quota), beam.nodes));
-        Report { outcome, nodes: beam.nodes, table_bytes: beam.table_bytes(), table_entries: beam.table_entries() }
+        beam.tally().report(outcome)
     } else {
         let mut restarts = Restarts::new(&rules, root, memory).salted(salt);
         let outcome = alone(limits, cancel, |quota| (restarts.run(quota), restarts.nodes));
-        let (table_bytes, table_entries) = (restarts.table_bytes(), restarts.table_entries());
-        Report { outcome, nodes: restarts.nodes, table_bytes, table_entries }
+        restarts.tally().report(outcome)
     }
 }
 
