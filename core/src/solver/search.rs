@@ -146,25 +146,65 @@ impl Rules {
     }
 }
 
-/// The passes of one search, and what the heuristic ones already dropped had cost.
+/// The passes of one search, whose turn it is, and what the heuristic ones already dropped
+/// had cost.
 struct Passes<'r> {
+    rules: &'r Rules,
     sound: Dfs<'r>,
     /// Each made when it joins in (so easy deals never pay for it), dropped when it gives up.
     beam: Option<Beam<'r>>,
     restarts: Option<Restarts<'r>>,
     /// Nodes of the heuristic passes dropped, and the table of the last.
     retired: Tally,
+    /// The memory each heuristic pass may count on. Where the restarts run, they take a quarter
+    /// of the heuristic passes' half: a beam short of memory narrows, while a DFS short of
+    /// memory stops proving.
+    beam_share: usize,
+    restart_share: usize,
+    /// Whether each heuristic pass is still to join in.
+    beam_to_come: bool,
+    restarts_to_come: bool,
+    /// Whether heuristic passes run beside the DFS: cleared once it takes over alone
+    /// (`hand_over`).
+    two: bool,
+    /// Heuristic turns taken: where the restarts run, every other one is theirs.
+    heuristic_turns: u64,
+    /// The heuristic passes' nodes from which they are late (`Rules::late_beam`; where the
+    /// restarts run from the start, the beam's and theirs count together, so twice that).
+    late: u64,
+    /// The DFS filled its share of memory: the heuristic passes, if any, search on alone.
+    sound_full: bool,
+    /// The beam's nodes when its burst (`Rules::burst`) began, once it has.
+    burst_from: Option<u64>,
 }
 
 impl<'r> Passes<'r> {
-    /// The passes of a search of `root` whose DFS has `share` of the memory cap; where that is
-    /// the whole cap (no beam runs), for good, so that its table may grow in place to fill it.
-    fn new(rules: &'r Rules, root: &State, limits: &Limits, share: usize) -> Passes<'r> {
+    /// The passes of a search of `root`: the DFS has half the memory cap where a beam runs,
+    /// else the whole, for good, so that its table may grow in place to fill it.
+    fn new(rules: &'r Rules, root: &State, limits: &Limits) -> Passes<'r> {
+        let two = rules.beam_helps();
+        let share = if two { limits.max_memory_bytes / 2 } else { limits.max_memory_bytes };
+        let restart_share = if rules.restarts_from().is_some() { share / 4 } else { 0 };
         let mut sound = Dfs::new(rules, root, share, limits.max_nodes, None);
         if share == limits.max_memory_bytes {
             sound.widen(share, limits.max_nodes);
         }
-        Passes { sound, beam: None, restarts: None, retired: Tally::default() }
+        Passes {
+            rules,
+            sound,
+            beam: None,
+            restarts: None,
+            retired: Tally::default(),
+            beam_share: share - restart_share,
+            restart_share,
+            beam_to_come: two,
+            restarts_to_come: restart_share > 0,
+            two,
+            heuristic_turns: 0,
+            late: rules.late_beam() * if rules.restarts_from_the_start() { 2 } else { 1 },
+            sound_full: false,
+            burst_from: None,
+        }
     }
 
     /// Every pass's, the dropped ones' included.
@@ -182,9 +222,80 @@ impl<'r> Passes<'r> {
         self.tally().report(outcome)
     }
 
-    /// Whether a heuristic pass searches on, or one is still `to_come`.
-    fn heuristic_left(&self, to_come: bool) -> bool {
-        to_come || self.beam.is_some() || self.restarts.is_some()
+    /// Whether a heuristic pass searches on, or one is still to come.
+    fn heuristic_left(&self) -> bool {
+        self.beam_to_come || self.restarts_to_come || self.beam.is_some() || self.restarts.is_some()
+    }
+
+    /// Whether the beam is in its burst (`Rules::burst`), noting when it began.
+    fn bursting(&mut self) -> bool {
+        match (self.rules.burst(), &self.beam) {
+            (Some((after, length)), Some(beam)) if self.sound.nodes >= after => {
+                beam.nodes < *self.burst_from.get_or_insert(beam.nodes) + length && beam.fitted()
+            }
+            _ => false,
+        }
+    }
+
+    /// The DFS's turn, of at most `left` nodes, unless the beam's burst or its own full table
+    /// leaves it none.
+    fn sound_turn(&mut self, left: u64) -> Option<Step> {
+        (!self.bursting() && !self.sound_full).then(|| self.sound.run(CHUNK.min(left)))
+    }
+
+    /// A heuristic pass's turn, of at most `left` nodes, if one is due, and whether it was the
+    /// restarts'; a pass joins in at its first turn.
+    fn heuristic_turn(&mut self, root: &State, limits: &Limits, left: u64) -> Option<(Step, bool)> {
+        let rules = self.rules;
+        let bursting = self.bursting();
+        // The DFS alone first: it settles the easy deals, won or not, fastest.
+        if self.sound.nodes < PROBE && !self.sound_full {
+            return None;
+        }
+        // Late, where the DFS proves deals, it takes most turns: once the heuristic passes
+        // have searched `late` nodes (`Rules::late_turns`).
+        if !bursting
+            && rules.beam_turns() == 1
+            && !self.sound_full
+            && self.nodes() - self.sound.nodes >= self.late
+            // The DFS's nodes grow a `CHUNK` a turn: the others go once in `late_turns`.
+            && self.sound.nodes % (CHUNK * rules.late_turns()) >= CHUNK
+        {
+            return None;
+        }
+        let beam_left = self.beam_to_come || self.beam.is_some();
+        // (The restarts come sooner once the beam is gone: nothing else may search on.)
+        let restarts_left = (self.restarts_to_come
+            && rules.restarts_from().is_some_and(|from| self.nodes() >= from || !beam_left))
+            || self.restarts.is_some();
+        let restarts_turn = !bursting && restarts_left && (!beam_left || self.heuristic_turns % 2 == 1);
+        self.heuristic_turns += 1;
+        if restarts_turn && self.restarts_to_come {
+            self.restarts_to_come = false;
+            self.restarts = Some(Restarts::new(rules, root, self.restart_share));
+        }
+        if !restarts_turn && self.beam_to_come {
+            self.beam_to_come = false;
+            self.beam = Some(Beam::new(rules, root, self.beam_share, limits.max_nodes));
+        }
+        let quota = (CHUNK * rules.beam_turns()).min(left);
+        let step = match (restarts_turn, self.restarts.as_mut(), self.beam.as_mut()) {
+            (true, Some(r), _) => r.run(quota),
+            (false, _, Some(b)) => b.run(quota),
+            _ => return None,
+        };
+        Some((step, restarts_turn))
+    }
+
+    /// After a DFS turn: where the DFS proves deals, once the heuristic passes are late and
+    /// its table is full at its share, after the beam's burst if one is to come, it takes over
+    /// alone.
+    fn after_sound_turn(&mut self, limits: &Limits) {
+        let late = self.rules.beam_turns() == 1 && self.nodes() - self.sound.nodes >= self.late;
+        let burst_to_come = self.rules.burst().is_some() && self.burst_from.is_none() && self.beam.is_some();
+        if self.two && late && self.sound.table.at_cap() && !burst_to_come {
+            self.hand_over(limits);
+        }
     }
 
     /// Drops the heuristic passes for good and gives the DFS the whole memory cap. Done where
@@ -202,6 +313,7 @@ impl<'r> Passes<'r> {
     /// allocator kept of the beam's memory, within the cap: 567 at 56.4 MiB against 39.7 MiB
     /// (maximum RSS), 60.4 MiB with the burst's early end.
     fn hand_over(&mut self, limits: &Limits) {
+        (self.beam_to_come, self.restarts_to_come, self.two) = (false, false, false);
         self.retire(true);
         self.retire(false);
         self.sound.widen(limits.max_memory_bytes, limits.max_nodes);
@@ -221,94 +333,23 @@ impl<'r> Passes<'r> {
 pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, shortened: bool) -> Report {
     let rules = Rules::new(root.kind());
     if root.is_won() {
-        return Report { outcome: Outcome::Won(Vec::new()), nodes: 0, table_bytes: 0, table_entries: 0 };
+        return Tally::default().report(Outcome::Won(Vec::new()));
     }
-    // Cleared once the DFS takes over alone (`Passes::hand_over`).
-    let mut two = rules.beam_helps();
-    let share = if two { limits.max_memory_bytes / 2 } else { limits.max_memory_bytes };
-    // Where the restarts run, they take a quarter of the beam's share: a beam short of memory
-    // narrows, while a DFS short of memory stops proving.
-    let restarts_from = rules.restarts_from();
-    let restart_share = if restarts_from.is_some() { share / 4 } else { 0 };
-    let mut passes = Passes::new(&rules, root, limits, share);
-    let (mut beam_to_come, mut restarts_to_come) = (two, restart_share > 0);
-    // Heuristic turns taken: where the restarts run, every other one is theirs.
-    let mut heuristic_turns = 0u64;
-    let late = rules.late_beam() * if rules.restarts_from_the_start() { 2 } else { 1 };
-    // The DFS filled its share of memory: the heuristic passes, if any, search on alone.
-    let mut sound_full = false;
-    // The beam's burst (`Rules::burst`), and the beam's nodes when it began, once it has.
-    let burst = rules.burst();
-    let mut burst_from: Option<u64> = None;
+    let mut passes = Passes::new(&rules, root, limits);
     loop {
         for turn in [Mode::Heuristic, Mode::Sound] {
             let left = limits.max_nodes.saturating_sub(passes.nodes());
             if left == 0 || (turn == Mode::Sound && cancel()) {
                 return passes.report(Outcome::Unknown);
             }
-            let bursting = match (burst, &passes.beam) {
-                (Some((after, length)), Some(beam)) if passes.sound.nodes >= after => {
-                    beam.nodes < *burst_from.get_or_insert(beam.nodes) + length && beam.fitted()
-                }
-                _ => false,
+            let taken = match turn {
+                Mode::Sound => passes.sound_turn(left).map(|step| (step, false)),
+                Mode::Heuristic => passes.heuristic_turn(root, limits, left),
             };
-            if bursting && turn == Mode::Sound {
-                continue;
-            }
-            // The DFS alone first: it settles the easy deals, won or not, fastest.
-            if turn == Mode::Heuristic && passes.sound.nodes < PROBE && !sound_full {
-                continue;
-            }
-            // Late, where the DFS proves deals, it takes most turns: once the heuristic passes
-            // have searched `Rules::late_beam` nodes for each of them (`Rules::late_turns`).
-            if turn == Mode::Heuristic
-                && !bursting
-                && rules.beam_turns() == 1
-                && !sound_full
-                && passes.nodes() - passes.sound.nodes >= late
-                // The DFS's nodes grow a `CHUNK` a turn: the others go once in `late_turns`.
-                && passes.sound.nodes % (CHUNK * rules.late_turns()) >= CHUNK
-            {
-                continue;
-            }
-            let beam_left = beam_to_come || passes.beam.is_some();
-            // (The restarts come sooner once the beam is gone: nothing else may search on.)
-            let restarts_left = (restarts_to_come
-                && restarts_from.is_some_and(|from| passes.nodes() >= from || !beam_left))
-                || passes.restarts.is_some();
-            let restarts_turn =
-                turn == Mode::Heuristic && !bursting && restarts_left && (!beam_left || heuristic_turns % 2 == 1);
-            if turn == Mode::Heuristic {
-                heuristic_turns += 1;
-            }
-            if turn == Mode::Heuristic && restarts_turn && restarts_to_come {
-                restarts_to_come = false;
-                passes.restarts = Some(Restarts::new(&rules, root, restart_share));
-            }
-            if turn == Mode::Heuristic && !restarts_turn && beam_to_come {
-                beam_to_come = false;
-                passes.beam = Some(Beam::new(&rules, root, share - restart_share, limits.max_nodes));
-            }
-            let quota = (CHUNK * rules.beam_turns()).min(left);
-            let step = match turn {
-                Mode::Sound if sound_full => continue,
-                Mode::Sound => passes.sound.run(CHUNK.min(left)),
-                Mode::Heuristic => match (restarts_turn, passes.restarts.as_mut(), passes.beam.as_mut()) {
-                    (true, Some(r), _) => r.run(quota),
-                    (false, _, Some(b)) => b.run(quota),
-                    _ => continue,
-                },
-            };
+            let Some((step, restarts_turn)) = taken else { continue };
             match step {
-                Step::Running => {
-                    let late_now = rules.beam_turns() == 1 && passes.nodes() - passes.sound.nodes >= late;
-                    // Not before the beam's burst, if it has one to come.
-                    let burst_to_come = burst.is_some() && burst_from.is_none() && passes.beam.is_some();
-                    if turn == Mode::Sound && two && late_now && passes.sound.table.at_cap() && !burst_to_come {
-                        (beam_to_come, restarts_to_come, two) = (false, false, false);
-                        passes.hand_over(limits);
-                    }
-                }
+                Step::Running if turn == Mode::Sound => passes.after_sound_turn(limits),
+                Step::Running => {}
                 Step::Won(line) => {
                     // The search's tables go before the shortening takes its memory.
                     let mut report = passes.report(Outcome::Unknown);
@@ -325,12 +366,12 @@ pub(crate) fn search(root: &State, limits: &Limits, cancel: &dyn Fn() -> bool, s
                 // A heuristic pass that died out or ran out of room leaves its turns to the others.
                 Step::Exhausted | Step::OverMemory if turn == Mode::Heuristic => {
                     passes.retire(restarts_turn);
-                    if sound_full && !passes.heuristic_left(beam_to_come || restarts_to_come) {
+                    if passes.sound_full && !passes.heuristic_left() {
                         return passes.report(Outcome::Unknown);
                     }
                 }
                 // A full DFS can prove nothing more, but a heuristic pass may still find a win.
-                _ if passes.heuristic_left(beam_to_come || restarts_to_come) => sound_full = true,
+                _ if passes.heuristic_left() => passes.sound_full = true,
                 _ => return passes.report(Outcome::Unknown),
             }
         }
