@@ -493,107 +493,129 @@ impl<'r> Dfs<'r> {
     /// Searches on for at most `quota` nodes.
     pub(crate) fn run(&mut self, quota: u64) -> Step {
         let stop = self.nodes + quota;
-        let rules = self.rules;
         while self.nodes < stop {
             if !self.make_room() {
                 return Step::OverMemory;
             }
             let Some(top) = self.frames.last_mut() else { return Step::Exhausted };
             if top.next == top.end {
-                let (start, effects_start) = (top.start as usize, top.effects_start as usize);
-                let cost = (self.nodes as u32).wrapping_sub(top.entered);
-                self.table.explored(top.key, cost);
-                self.frames.pop();
-                if let Some(refined) = &mut self.occupied {
-                    refined.left(self.frames.len());
-                }
-                self.moves.truncate(start);
-                self.keys.truncate(start);
-                if self.frames.is_empty() {
+                if !self.backtrack() {
                     return Step::Exhausted;
                 }
-                self.state.undo(&self.effects[effects_start..]);
-                self.hasher.revert(rules, &self.state, &self.effects[effects_start..]);
-                self.effects.truncate(effects_start);
                 continue;
             }
             let (mv, ahead) = (self.moves[top.next as usize], self.keys[top.next as usize]);
             top.next += 1;
             let parent_awaited = top.awaited.is_some();
-            self.nodes += 1;
-            // A position worked out ahead and recorded already is not even entered.
-            let recorded = match ahead {
-                AHEAD_UNKNOWN => false,
-                key if key & AWAITED != 0 => self.table.contains(key & !AWAITED),
-                key => !self.table.insert(key),
-            };
-            if recorded {
-                self.met += 1;
-                continue;
-            }
-            let effects_start = self.effects.len();
-            self.state.apply_unchecked(mv, &mut self.effects);
-            if self.state.is_won() {
-                return Step::Won(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
-            }
-            self.hasher.apply(rules, &self.state, &self.effects[effects_start..]);
-            let plain = plain(&self.effects[effects_start..]);
-            // After a move that waits for its use (rule 7) a position is explored only in part:
-            // it is recorded apart, and skipped where it is recorded whole.
-            let (awaited, key, new) = if ahead & AWAITED == 0 {
-                (None, ahead, true)
-            } else {
-                let awaited = rules.awaited(&self.state, plain);
-                let key = self.key(awaited);
-                // (Worked out ahead, the position is known not to be recorded whole.)
-                let new = if awaited.is_some() && ahead == AHEAD_UNKNOWN && self.table.contains(self.hasher.value()) {
-                    false
-                } else {
-                    self.table.insert(key)
-                };
-                (awaited, key, new)
-            };
-            self.met += u64::from(!new);
-            self.entered += u64::from(new);
-            if new {
-                self.note_moved(effects_start);
-            }
-            // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
-            let effects = &self.effects[effects_start..];
-            let dead = new
-                && (super::deadlock::dead_after(rules, &self.state, effects)
-                    || super::deadlock::moved_onto_a_card(rules, &self.state, plain).is_some_and(|moved| {
-                        dead_onto_a_card(&mut self.onto_card, rules, &self.state, moved, self.occupied.as_ref())
-                    })
-                    || (rules.turns_a_card(effects) && self.occupied_dead(false))
-                    || self.dig_dead(effects_start));
-            if dead {
-                self.table.explored(key, 1);
-            }
-            if !new || dead {
-                self.state.undo(&self.effects[effects_start..]);
-                self.hasher.revert(rules, &self.state, &self.effects[effects_start..]);
-                self.effects.truncate(effects_start);
-                continue;
-            }
-            // Rule 3 goes back to the parent position only where that is recorded whole.
-            let last = if parent_awaited { None } else { plain };
-            let start = self.moves.len();
-            self.generate(last, awaited);
-            if self.met > self.entered && self.table.bytes() >= self.look_ahead_from {
-                self.look_ahead(start);
-            } else {
-                self.keys.resize(self.moves.len(), AHEAD_UNKNOWN);
-            }
-            debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
-            let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
-            let entered = self.nodes as u32;
-            self.frames.push(Frame { start, end, next: start, effects_start, entered, awaited, key });
-            if let Some(refined) = &mut self.occupied {
-                refined.entered(self.frames.len() - 1);
+            if let Some(line) = self.try_move(mv, ahead, parent_awaited) {
+                return Step::Won(line);
             }
         }
         Step::Running
+    }
+
+    /// Leaves the position on top of the path, explored: records what it cost and takes back
+    /// the move into it. False when it was the root: the search is over.
+    fn backtrack(&mut self) -> bool {
+        let Some(top) = self.frames.pop() else { return false };
+        let cost = (self.nodes as u32).wrapping_sub(top.entered);
+        self.table.explored(top.key, cost);
+        if let Some(refined) = &mut self.occupied {
+            refined.left(self.frames.len());
+        }
+        self.moves.truncate(top.start as usize);
+        self.keys.truncate(top.start as usize);
+        if self.frames.is_empty() {
+            return false;
+        }
+        self.take_back(top.effects_start as usize);
+        true
+    }
+
+    /// Undoes the move whose effects begin at `effects_start`, the last on the path.
+    fn take_back(&mut self, effects_start: usize) {
+        self.state.undo(&self.effects[effects_start..]);
+        self.hasher.revert(self.rules, &self.state, &self.effects[effects_start..]);
+        self.effects.truncate(effects_start);
+    }
+
+    /// Tries `mv` from the position on top of the path (`ahead`: the key of the position it
+    /// reaches, where worked out ahead; `parent_awaited`: whether that position came after a
+    /// move that waits for its use). A position recorded before, or proved dead, is left at
+    /// once; a new one goes on the path with its moves to try. The winning line, if `mv` wins.
+    fn try_move(&mut self, mv: Move, ahead: u64, parent_awaited: bool) -> Option<Vec<Move>> {
+        let rules = self.rules;
+        self.nodes += 1;
+        // A position worked out ahead and recorded already is not even entered.
+        let recorded = match ahead {
+            AHEAD_UNKNOWN => false,
+            key if key & AWAITED != 0 => self.table.contains(key & !AWAITED),
+            key => !self.table.insert(key),
+        };
+        if recorded {
+            self.met += 1;
+            return None;
+        }
+        let effects_start = self.effects.len();
+        self.state.apply_unchecked(mv, &mut self.effects);
+        if self.state.is_won() {
+            return Some(self.frames.iter().map(|f| self.moves[f.next as usize - 1]).collect());
+        }
+        self.hasher.apply(rules, &self.state, &self.effects[effects_start..]);
+        let plain = plain(&self.effects[effects_start..]);
+        // After a move that waits for its use (rule 7) a position is explored only in part:
+        // it is recorded apart, and skipped where it is recorded whole.
+        let (awaited, key, new) = if ahead & AWAITED == 0 {
+            (None, ahead, true)
+        } else {
+            let awaited = rules.awaited(&self.state, plain);
+            let key = self.key(awaited);
+            // (Worked out ahead, the position is known not to be recorded whole.)
+            let new = if awaited.is_some() && ahead == AHEAD_UNKNOWN && self.table.contains(self.hasher.value()) {
+                false
+            } else {
+                self.table.insert(key)
+            };
+            (awaited, key, new)
+        };
+        self.met += u64::from(!new);
+        self.entered += u64::from(new);
+        if new {
+            self.note_moved(effects_start);
+        }
+        // A dead position (`deadlock.rs`) is as good as explored: no line from it wins.
+        let effects = &self.effects[effects_start..];
+        let dead = new
+            && (super::deadlock::dead_after(rules, &self.state, effects)
+                || super::deadlock::moved_onto_a_card(rules, &self.state, plain).is_some_and(|moved| {
+                    dead_onto_a_card(&mut self.onto_card, rules, &self.state, moved, self.occupied.as_ref())
+                })
+                || (rules.turns_a_card(effects) && self.occupied_dead(false))
+                || self.dig_dead(effects_start));
+        if dead {
+            self.table.explored(key, 1);
+        }
+        if !new || dead {
+            self.take_back(effects_start);
+            return None;
+        }
+        // Rule 3 goes back to the parent position only where that is recorded whole.
+        let last = if parent_awaited { None } else { plain };
+        let start = self.moves.len();
+        self.generate(last, awaited);
+        if self.met > self.entered && self.table.bytes() >= self.look_ahead_from {
+            self.look_ahead(start);
+        } else {
+            self.keys.resize(self.moves.len(), AHEAD_UNKNOWN);
+        }
+        debug_assert!(self.moves.len() - start <= MOVES_ROOM && self.effects.len() - effects_start <= EFFECTS_ROOM);
+        let [start, end, effects_start] = [start, self.moves.len(), effects_start].map(|i| i as u32);
+        let entered = self.nodes as u32;
+        self.frames.push(Frame { start, end, next: start, effects_start, entered, awaited, key });
+        if let Some(refined) = &mut self.occupied {
+            refined.entered(self.frames.len() - 1);
+        }
+        None
     }
 }
 
