@@ -39,90 +39,13 @@ impl Rules {
         awaited: Option<Awaited>,
         found: &mut Vec<(i32, Move)>,
     ) -> Option<Move> {
-        let map = &self.map;
-        // Per face: the pile each face-up card lies in, and the size of the group it leads.
-        let mut places = [NOWHERE; 52];
-        let (mut empty, mut first_cell, mut free_cells) = (0u32, None, 0usize);
-        for p in map.tableau() {
-            let pile = s.pile(p);
-            empty |= u32::from(pile.is_empty()) << p;
-            // The groups: the face-up cards above the last face-down one.
-            for (count, &c) in (1..).zip(pile.iter().rev().take_while(|c| c.face_up())) {
-                places[face(c)] = (p, count);
-            }
-        }
-        for cell in map.cells() {
-            match s.pile(cell).last() {
-                Some(&c) => {
-                    if c.face_up() {
-                        places[face(c)] = (cell, 1);
-                    }
-                }
-                None => {
-                    free_cells += 1;
-                    first_cell.get_or_insert(cell);
-                }
-            }
-        }
-        let first_empty = (empty != 0).then(|| empty.trailing_zeros() as PileId);
-
-        let mut candidates: [Candidate; ROOM] = [(0, 0, 0); ROOM];
-        let mut n = 0;
-        let mut add = |c: Candidate| {
-            candidates[n] = c;
-            n += 1;
-        };
-        for to in map.tableau() {
-            let Some(top) = s.top(to).filter(|c| c.face_up()) else { continue };
-            // Onto a top: its one child, face up elsewhere.
-            let child = self.takes[face(top)];
-            if child != 0 {
-                let (from, count) = places[child.trailing_zeros() as usize];
-                if from != NOWHERE.0 && from != to {
-                    add((from, count, to));
-                }
-            }
-            // Into a cell (rule 8: a card lying on its parent only for the parent to follow it
-            // into another, and only a parent not lying on its own).
-            if let Some(cell) = first_cell.filter(|_| !self.digs_in_vain(s.pile(to), free_cells)) {
-                add((to, 1, cell));
-            }
-        }
-        // Kings onto an empty pile (rule 2: not a whole pile).
-        if let Some(to) = first_empty {
-            let mut kings = KINGS;
-            while kings != 0 {
-                let (from, count) = places[kings.trailing_zeros() as usize];
-                kings &= kings - 1;
-                let whole_pile = map.is_tableau(from) && usize::from(count) == s.pile(from).len();
-                if from != NOWHERE.0 && !whole_pile {
-                    add((from, count, to));
-                }
-            }
-        }
-        let candidates = &mut candidates[..n];
+        let places = Places::of(self, s);
+        let mut room = [(0, 0, 0); ROOM];
+        let candidates = self.candidates(s, &places, &mut room);
         // `collect`'s order: by the pile moved from, then the group's size, then the target.
         candidates.sort_unstable();
-
-        // The first forced move in that order: a King onto an empty pile (rule 9), a group onto
-        // its parent (rule 6), a cell's card onto its parent (rule 5).
-        let astray = self.kings_astray(s);
-        for &(from, count, to) in candidates.iter() {
-            let forced = if map.is_tableau(to) && s.pile(to).is_empty() {
-                astray <= empty.count_ones() as usize
-            } else if map.is_tableau(to) && map.is_tableau(from) {
-                let pile = s.pile(from);
-                self.joins_for_good(s, &pile[pile.len() - usize::from(count)..], to, astray)
-            } else if map.is_tableau(to) {
-                self.top_on_parent(s.pile(to))
-            } else {
-                false
-            };
-            if forced {
-                let mv = Move::Transfer { from, count, to };
-                debug_assert!(s.is_legal(mv));
-                return Some(mv);
-            }
+        if let Some(forced) = self.first_forced(s, &places, candidates) {
+            return Some(forced);
         }
         for &(from, count, to) in candidates.iter() {
             if last == Some((to, from, count)) {
@@ -135,5 +58,112 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// The legal moves, before any rule but 2 and 8 is asked: onto each tableau top, its one
+    /// child; into a cell, each top; onto an empty pile, each King.
+    fn candidates<'c>(&self, s: &State, places: &Places, room: &'c mut [Candidate; ROOM]) -> &'c mut [Candidate] {
+        let map = &self.map;
+        let mut n = 0;
+        let mut add = |c: Candidate| {
+            room[n] = c;
+            n += 1;
+        };
+        for to in map.tableau() {
+            let Some(top) = s.top(to).filter(|c| c.face_up()) else { continue };
+            // Onto a top: its one child, face up elsewhere.
+            let child = self.takes[face(top)];
+            if child != 0 {
+                let (from, count) = places.of_face[child.trailing_zeros() as usize];
+                if from != NOWHERE.0 && from != to {
+                    add((from, count, to));
+                }
+            }
+            // Into a cell (rule 8: a card lying on its parent only for the parent to follow it
+            // into another, and only a parent not lying on its own).
+            if let Some(cell) = places.first_cell.filter(|_| !self.digs_in_vain(s.pile(to), places.free_cells)) {
+                add((to, 1, cell));
+            }
+        }
+        // Kings onto an empty pile (rule 2: not a whole pile).
+        if let Some(to) = places.first_empty() {
+            let mut kings = KINGS;
+            while kings != 0 {
+                let (from, count) = places.of_face[kings.trailing_zeros() as usize];
+                kings &= kings - 1;
+                let whole_pile = map.is_tableau(from) && usize::from(count) == s.pile(from).len();
+                if from != NOWHERE.0 && !whole_pile {
+                    add((from, count, to));
+                }
+            }
+        }
+        &mut room[..n]
+    }
+
+    /// The first forced move among `candidates`: a King onto an empty pile (rule 9), a group
+    /// onto its parent (rule 6), a cell's card onto its parent (rule 5).
+    fn first_forced(&self, s: &State, places: &Places, candidates: &[Candidate]) -> Option<Move> {
+        let map = &self.map;
+        let astray = self.kings_astray(s);
+        let &(from, count, to) = candidates.iter().find(|&&(from, count, to)| {
+            if map.is_tableau(to) && s.pile(to).is_empty() {
+                astray <= places.empty.count_ones() as usize
+            } else if map.is_tableau(to) && map.is_tableau(from) {
+                let pile = s.pile(from);
+                self.joins_for_good(s, &pile[pile.len() - usize::from(count)..], to, astray)
+            } else if map.is_tableau(to) {
+                self.top_on_parent(s.pile(to))
+            } else {
+                false
+            }
+        })?;
+        let mv = Move::Transfer { from, count, to };
+        debug_assert!(s.is_legal(mv));
+        Some(mv)
+    }
+}
+
+/// Where the candidates come from.
+struct Places {
+    /// Per face: the pile each face-up card lies in (tableau or cell), and the size of the
+    /// group it leads.
+    of_face: [(PileId, u8); 52],
+    /// The empty tableau piles, as bits.
+    empty: u32,
+    /// The first free cell, and how many are free.
+    first_cell: Option<PileId>,
+    free_cells: usize,
+}
+
+impl Places {
+    fn of(rules: &Rules, s: &State) -> Places {
+        let map = &rules.map;
+        let mut places = Places { of_face: [NOWHERE; 52], empty: 0, first_cell: None, free_cells: 0 };
+        for p in map.tableau() {
+            let pile = s.pile(p);
+            places.empty |= u32::from(pile.is_empty()) << p;
+            // The groups: the face-up cards above the last face-down one.
+            for (count, &c) in (1..).zip(pile.iter().rev().take_while(|c| c.face_up())) {
+                places.of_face[face(c)] = (p, count);
+            }
+        }
+        for cell in map.cells() {
+            match s.pile(cell).last() {
+                Some(&c) => {
+                    if c.face_up() {
+                        places.of_face[face(c)] = (cell, 1);
+                    }
+                }
+                None => {
+                    places.free_cells += 1;
+                    places.first_cell.get_or_insert(cell);
+                }
+            }
+        }
+        places
+    }
+
+    fn first_empty(&self) -> Option<PileId> {
+        (self.empty != 0).then(|| self.empty.trailing_zeros() as PileId)
     }
 }
