@@ -88,14 +88,14 @@ impl Rules {
     /// 90% within 63,009 nodes of both passes, 99% within 1.4 M). 1,000,000: of How They Run's
     /// and Yakutat Bay's 70 deals undecided at 2 s, given 10 s each, 25 were decided with it,
     /// 17 without, 21 from 2 M with one turn in 4. In How They Run, since rules 6 and 9
-    /// shortened its proofs,
-    /// 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of two runs, against 908
-    /// and 71 in each of two with 1,000,000, and the same 989 decided within 10 s. In Yakutat
-    /// Bay, since the restarts win what the beam took long to, 100,000 (every win of deals
-    /// 1..1000 at 2 s came within 324,137 nodes of all the passes): at 2 s the same 979 deals
-    /// decided as with 1,000,000 and 250,000, and at 1,700,000 nodes the same wins as with
-    /// 250,000; shorter proofs (deal 108: 2,825,324 nodes, against 4,402,701 with 1,000,000
-    /// and 3,091,660 with 250,000; deal 285 within 9,000,000 nodes, which 250,000 missed).
+    /// shortened its proofs, 300,000: deals 1..1000 at 2 s, 909 won and 72 proved in each of
+    /// two runs, against 908 and 71 in each of two with 1,000,000, and the same 989 decided
+    /// within 10 s. In Yakutat Bay, since the restarts win what the beam took long to, 100,000
+    /// (every win of deals 1..1000 at 2 s came within 324,137 nodes of all the passes): at 2 s
+    /// the same 979 deals decided as with 1,000,000 and 250,000, and at 1,700,000 nodes the
+    /// same wins as with 250,000; shorter proofs (deal 108: 2,825,324 nodes, against 4,402,701
+    /// with 1,000,000 and 3,091,660 with 250,000; deal 285 within 9,000,000 nodes, which
+    /// 250,000 missed).
     pub(crate) fn late_beam(&self) -> u64 {
         if self.onto_one_parent {
             300_000
@@ -171,7 +171,7 @@ struct Passes<'r> {
     heuristic_turns: u64,
     /// The heuristic passes' nodes from which they are late (`Rules::late_beam`; where the
     /// restarts run from the start, the beam's and theirs count together, so twice that).
-    late: u64,
+    late_from: u64,
     /// The DFS filled its share of memory: the heuristic passes, if any, search on alone.
     sound_full: bool,
     /// The beam's nodes when its burst (`Rules::burst`) began, once it has.
@@ -201,7 +201,7 @@ impl<'r> Passes<'r> {
             restarts_to_come: restart_share > 0,
             two,
             heuristic_turns: 0,
-            late: rules.late_beam() * if rules.restarts_from_the_start() { 2 } else { 1 },
+            late_from: rules.late_beam() * if rules.restarts_from_the_start() { 2 } else { 1 },
             sound_full: false,
             burst_from: None,
         }
@@ -225,6 +225,12 @@ impl<'r> Passes<'r> {
     /// Whether a heuristic pass searches on, or one is still to come.
     fn heuristic_left(&self) -> bool {
         self.beam_to_come || self.restarts_to_come || self.beam.is_some() || self.restarts.is_some()
+    }
+
+    /// Whether the heuristic passes are late, where the DFS proves deals (`Rules::beam_turns`
+    /// 1): they have searched `late_from` nodes.
+    fn late(&self) -> bool {
+        self.rules.beam_turns() == 1 && self.nodes() - self.sound.nodes >= self.late_from
     }
 
     /// Whether the beam is in its burst (`Rules::burst`), noting when it began.
@@ -253,11 +259,10 @@ impl<'r> Passes<'r> {
             return None;
         }
         // Late, where the DFS proves deals, it takes most turns: once the heuristic passes
-        // have searched `late` nodes (`Rules::late_turns`).
+        // have searched `late_from` nodes (`Rules::late_turns`).
         if !bursting
-            && rules.beam_turns() == 1
             && !self.sound_full
-            && self.nodes() - self.sound.nodes >= self.late
+            && self.late()
             // The DFS's nodes grow a `CHUNK` a turn: the others go once in `late_turns`.
             && self.sound.nodes % (CHUNK * rules.late_turns()) >= CHUNK
         {
@@ -291,9 +296,8 @@ impl<'r> Passes<'r> {
     /// its table is full at its share, after the beam's burst if one is to come, it takes over
     /// alone.
     fn after_sound_turn(&mut self, limits: &Limits) {
-        let late = self.rules.beam_turns() == 1 && self.nodes() - self.sound.nodes >= self.late;
         let burst_to_come = self.rules.burst().is_some() && self.burst_from.is_none() && self.beam.is_some();
-        if self.two && late && self.sound.table.at_cap() && !burst_to_come {
+        if self.two && self.late() && self.sound.table.at_cap() && !burst_to_come {
             self.hand_over(limits);
         }
     }

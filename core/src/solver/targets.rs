@@ -12,7 +12,7 @@ use crate::engine::Move;
 use crate::spec::PileId;
 use crate::state::State;
 
-/// In `collect_by_target`'s places: a card not face up in the tableau or in a cell.
+/// In `Places::of_face`: a card not face up in the tableau or in a cell.
 const NOWHERE: (PileId, u8) = (PileId::MAX, 0);
 
 /// A move before it is checked: from, how many cards, to.
