@@ -1477,6 +1477,30 @@ fn a_waiting_move_may_be_followed_onto_its_own_group() {
     }
 }
 
+/// Why the DFS keeps every *swap* (a group moved off one parent of its bottom card onto the
+/// other, turning nothing), even one whose first use is the twin of its bottom card going onto
+/// the parent it freed, which could have gone onto the other parent directly. Here the one win
+/// moves [7♠ J♣] from 8♥ onto 8♦, 7♣ onto 8♥ (turning 10♥), [9♠ 8♥ 7♣] onto 10♥ (turning 5♣,
+/// which goes home), then [10♥ 9♠ 8♥ 7♣] onto J♣ (turning 6♣). With 7♣ put onto 8♦ instead,
+/// J♣ would lie in the group that must go onto it. A DFS that tried a swap only where the
+/// parent it frees could go home at once, a group holding that parent could go onto the moved
+/// group's top, or the twin lay face up beneath either parent, called this unwinnable: the
+/// rule that took Yakutat Bay's long proofs down three to thirteen times is unsound (HISTORY,
+/// "Yakutat Bay's swaps").
+#[test]
+fn a_swap_may_be_needed_after_its_twin_goes_onto_the_parent_it_freed() {
+    let json = format!(
+        r##"{{"game":"yakutat-bay","tableau":[["#5C","9S","8H","7S","JC"],["#7H","8D"],["#6C","#TH","7C"],["#QD","#TC","#9C","8C"],["#8S","#7D","KS"],["#KH","#KD","#QC","#QH","#JD","#JH","#JS","#TD","#9D","#9H","TS"],["#KC","QS"]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
+        cards_json('S', 1..=6),
+        cards_json('H', 1..=6),
+        cards_json('D', 1..=6),
+        cards_json('C', 1..=4)
+    );
+    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
+    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
+    assert_the_dfs_wins(&s, 1 << 20, &json);
+}
+
 /// Why rule 7 never lets a move home wait for its use: here 6♥ can leave only for home, once
 /// 5♠, lying on it, and 5♥ are home. Neither of those is safe (rule 4: 4♦ and 4♣ lie beneath
 /// 6♥), and neither sending home uses the other. Were each to wait for its use, whichever went
