@@ -195,7 +195,10 @@
 //! its loose rounds), which may lose wins and so never proves anything:
 //! H1. No foundation play-back.
 //! H2. No move of a card (or group) that already lies on a card accepting it onto another
-//!     non-empty tableau pile (it only swaps its support).
+//!     non-empty tableau pile (it only swaps its support). The sound rules keep such a swap
+//!     even where all it lets through is its bottom card's twin onto the freed card, which
+//!     could have gone onto the other one: a test pins a win that needs it
+//!     (`a_swap_may_be_needed_after_its_twin_goes_onto_the_parent_it_freed`).
 //! H3. Where rule 6 applies: a tableau group whose bottom card can go onto its one possible
 //!     parent, on top of a pile that holds only a run down in suit from its bottom card (any
 //!     card, any length, burying what it may), goes there, the only
