@@ -768,6 +768,13 @@ fn cards_json(suit: char, ranks: impl Iterator<Item = usize>) -> String {
     ranks.map(|r| format!("\"{}{suit}\"", b"A23456789TJQK"[r - 1] as char)).collect::<Vec<_>>().join(",")
 }
 
+/// A Yakutat Bay position's JSON: its tableau piles (`#` marks a face-down card) and, on the
+/// foundations, each suit's cards from the Ace up to the rank given.
+fn yakutat_bay_json(tableau: &str, home: [(char, usize); 4]) -> String {
+    let foundations = home.map(|(suit, top)| format!("[{}]", cards_json(suit, 1..=top))).join(",");
+    format!(r#"{{"game":"yakutat-bay","tableau":{tableau},"foundations":[{foundations}]}}"#)
+}
+
 /// Exhaustive search over exact engine states, no pruning, for small positions.
 fn brute_force_winnable(start: &State, cap: usize) -> Option<bool> {
     let mut seen = HashSet::new();
@@ -1238,12 +1245,9 @@ fn a_suit_left_out_of_a_position_is_not_waited_for() {
 fn a_card_cannot_go_onto_a_card_above_it_in_its_own_pile() {
     let rules = Rules::new(GameKind::YakutatBay);
     let position = |buried: &str, free: &str| {
-        let json = format!(
-            r##"{{"game":"yakutat-bay","tableau":[[{buried}"#JS","#JC","#TH","JH","QS","QC"],["KS","QH"],["KC"],[{free}],[],[],[]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
-            cards_json('S', 1..=10),
-            cards_json('H', 1..=9),
-            cards_json('D', 1..=12),
-            cards_json('C', 1..=10)
+        let json = yakutat_bay_json(
+            &format!(r##"[[{buried}"#JS","#JC","#TH","JH","QS","QC"],["KS","QH"],["KC"],[{free}],[],[],[]]"##),
+            [('S', 10), ('H', 9), ('D', 12), ('C', 10)],
         );
         crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap()
     };
@@ -1440,6 +1444,13 @@ fn a_waiting_move_may_come_between_another_and_its_use() {
     assert_the_dfs_wins(&s, 1 << 22, json);
 }
 
+/// A search with no pruning wins from the position `json` gives, and so does the sound DFS.
+fn assert_winnable_and_the_dfs_wins(json: &str) {
+    let s = crate::notation::parse_position(json, crate::notation::Completeness::Complete).unwrap();
+    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
+    assert_the_dfs_wins(&s, 1 << 20, json);
+}
+
 /// The sound DFS alone, in a table of `slots`, wins from `s` (the position `json` gives),
 /// and its line replays to a win.
 fn assert_the_dfs_wins(s: &State, slots: usize, json: &str) {
@@ -1456,24 +1467,16 @@ fn assert_the_dfs_wins(s: &State, slots: usize, json: &str) {
 /// among 1,980 winnable ones).
 #[test]
 fn a_waiting_move_may_be_followed_onto_its_own_group() {
-    let first = format!(
-        r##"{{"game":"yakutat-bay","tableau":[[],[],["#9S","#KH","TS"],["#TD","9D"],[],["QC","QD","JS","TC","9H","8S","7D"],["#JD","#KC","#KS","QH","JC","TH","9C","8D","JH","QS","KD"]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
-        cards_json('C', 1..=8),
-        cards_json('D', 1..=6),
-        cards_json('H', 1..=8),
-        cards_json('S', 1..=7)
+    let first = yakutat_bay_json(
+        r##"[[],[],["#9S","#KH","TS"],["#TD","9D"],[],["QC","QD","JS","TC","9H","8S","7D"],["#JD","#KC","#KS","QH","JC","TH","9C","8D","JH","QS","KD"]]"##,
+        [('C', 8), ('D', 6), ('H', 8), ('S', 7)],
     );
-    let second = format!(
-        r##"{{"game":"yakutat-bay","tableau":[["#8D","#8C","8H"],["#JH","#KD","8S"],["#TD","#9S","#JD","#9C","#JS","#7S","9D"],["QH","7H","QD","KH","KC"],["KS","9H","7D"],["#JC","#TS","TH"],["#7C","#TC","#QC","QS"]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
-        cards_json('C', 1..=6),
-        cards_json('D', 1..=6),
-        cards_json('H', 1..=6),
-        cards_json('S', 1..=6)
+    let second = yakutat_bay_json(
+        r##"[["#8D","#8C","8H"],["#JH","#KD","8S"],["#TD","#9S","#JD","#9C","#JS","#7S","9D"],["QH","7H","QD","KH","KC"],["KS","9H","7D"],["#JC","#TS","TH"],["#7C","#TC","#QC","QS"]]"##,
+        [('C', 6), ('D', 6), ('H', 6), ('S', 6)],
     );
     for json in [first, second] {
-        let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
-        assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
-        assert_the_dfs_wins(&s, 1 << 20, &json);
+        assert_winnable_and_the_dfs_wins(&json);
     }
 }
 
@@ -1489,16 +1492,10 @@ fn a_waiting_move_may_be_followed_onto_its_own_group() {
 /// "Yakutat Bay's swaps").
 #[test]
 fn a_swap_may_be_needed_after_its_twin_goes_onto_the_parent_it_freed() {
-    let json = format!(
-        r##"{{"game":"yakutat-bay","tableau":[["#5C","9S","8H","7S","JC"],["#7H","8D"],["#6C","#TH","7C"],["#QD","#TC","#9C","8C"],["#8S","#7D","KS"],["#KH","#KD","#QC","#QH","#JD","#JH","#JS","#TD","#9D","#9H","TS"],["#KC","QS"]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
-        cards_json('S', 1..=6),
-        cards_json('H', 1..=6),
-        cards_json('D', 1..=6),
-        cards_json('C', 1..=4)
-    );
-    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
-    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
-    assert_the_dfs_wins(&s, 1 << 20, &json);
+    assert_winnable_and_the_dfs_wins(&yakutat_bay_json(
+        r##"[["#5C","9S","8H","7S","JC"],["#7H","8D"],["#6C","#TH","7C"],["#QD","#TC","#9C","8C"],["#8S","#7D","KS"],["#KH","#KD","#QC","#QH","#JD","#JH","#JS","#TD","#9D","#9H","TS"],["#KC","QS"]]"##,
+        [('S', 6), ('H', 6), ('D', 6), ('C', 4)],
+    ));
 }
 
 /// Why rule 7 never lets a move home wait for its use: here 6♥ can leave only for home, once
@@ -1510,16 +1507,10 @@ fn a_swap_may_be_needed_after_its_twin_goes_onto_the_parent_it_freed() {
 /// a loss. Such a rule loses this position's win too.)
 #[test]
 fn a_card_going_home_may_wait_for_another_to_go_first() {
-    let json = format!(
-        r##"{{"game":"yakutat-bay","tableau":[["#KD","#QD","#JD","#TD","#9D","#8D","#7D","#6D","#5D","#KC","#QC","#JC","#TC","#9C","#8C","#7C","#6C","#5C","#KH","#QH","#JH","#TH","#9H","#8H","#7H","#4D","#4C","6H","5S"],["#KS","#QS","#JS","#TS","#9S","#8S","#7S","6S","5H"],[],[],[],[],[]],"foundations":[[{}],[{}],[{}],[{}]]}}"##,
-        cards_json('C', 1..=3),
-        cards_json('D', 1..=3),
-        cards_json('H', 1..=4),
-        cards_json('S', 1..=4)
-    );
-    let s = crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap();
-    assert_eq!(brute_force_winnable(&s, 100_000), Some(true));
-    assert_the_dfs_wins(&s, 1 << 20, &json);
+    assert_winnable_and_the_dfs_wins(&yakutat_bay_json(
+        r##"[["#KD","#QD","#JD","#TD","#9D","#8D","#7D","#6D","#5D","#KC","#QC","#JC","#TC","#9C","#8C","#7C","#6C","#5C","#KH","#QH","#JH","#TH","#9H","#8H","#7H","#4D","#4C","6H","5S"],["#KS","#QS","#JS","#TS","#9S","#8S","#7S","6S","5H"],[],[],[],[],[]]"##,
+        [('C', 3), ('D', 3), ('H', 4), ('S', 4)],
+    ));
 }
 
 /// Whether, once the moves forced from `s` are made, some move `which` picks waits for its use,
