@@ -328,65 +328,9 @@ fn choose_language(rest: &[String]) -> Result<(), String> {
 
 pub fn run(rest: &[String]) -> Result<(), String> {
     choose_language(rest)?;
-    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date", "--lang"], &["--daily"])?;
-    let kind: GameKind = args::game(words.positional(0))?;
-    let daily = daily_date(&words)?;
-    let dir = match words.flag("--data-dir") {
-        Some(dir) if dir.is_empty() => return Err(words::words().text("cli_arg_no_dir")),
-        Some(dir) => PathBuf::from(dir),
-        None => default_data_dir(),
-    };
-    let requested = words.number("--deal")?;
-    let store =
-        Store::open(&dir).map_err(|_| words::words().say("cli_no_saves_here", &[dir.display().to_string().into()]))?;
-    // The game on screen is this one, for the window's next start as for the apps'; a failure
-    // costs only that (the window then shows the list of games).
-    let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
-    let loaded = match daily {
-        // The daily game always exists: today's as saved, or a new one.
-        Some(date) => store.load_daily(kind, date).map(Some),
-        None => store.load(kind),
-    };
-    let (saved, damage) = match loaded {
-        Ok(game) => (game, String::new()),
-        // Put aside by the store: a new deal in its place, as in the apps.
-        Err(StoreError::Corrupt { .. }) => {
-            (daily.map(|date| Game::new_daily(kind, date)), words::words().text("msg_saved_unreadable"))
-        }
-        // Unreadable for now (the disk): playing on would write over it, so stop, as the apps do.
-        Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
-    };
+    let (mut session, mut reply) = open(rest)?;
     let terminal = std::io::stdout().is_terminal();
     let colour = colour_wanted(terminal, std::env::var_os("NO_COLOR").as_deref());
-    let mut session = Session { store, game: Game::new(kind, 0), clock: Instant::now() };
-    let mut reply = match saved {
-        Some(game) => {
-            session.game = game;
-            session.game.resume(session.now());
-            match requested.filter(|&n| Some(n) != session.game.deal_number()) {
-                None => {
-                    let note = session.save();
-                    let (said, moves) = (words::words(), Value::from(session.game.moves_made()));
-                    let what = match (session.game.daily(), session.game.deal_number()) {
-                        (Some(date), Some(n)) if session.game.moves_made() == 0 => {
-                            said.say("cli_daily_fresh", &[said.date(date).into(), n.into()])
-                        }
-                        (Some(date), _) => said.say("cli_resumed_daily", &[moves, said.date(date).into()]),
-                        (None, _) => said.say("cli_resumed", &[moves]),
-                    };
-                    Reply::Show(sentence([damage, what, said.text("cli_type_help"), note]))
-                }
-                // The saved game stays in play until the player agrees to give it up.
-                Some(number) => session.offer(session.deal(number)),
-            }
-        }
-        None => {
-            let number = requested.unwrap_or_else(|| rand::random_range(RANDOM_DEALS));
-            let started = session.switch(session.deal(number));
-            Reply::Show(sentence([damage, started, words::words().text("cli_type_help")]))
-        }
-    };
-
     input::catch_stop_signals();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -417,37 +361,10 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     Typed::End | Typed::Stop => break,
                 }
             }
-            Reply::Demonstrate(line) => {
-                let (said, total) = (words::words(), line.len() as u64);
-                let mut message = String::new();
-                for (done, mv) in line.into_iter().enumerate() {
-                    if input::stop_requested() {
-                        break;
-                    }
-                    session.game.touch(session.now());
-                    if let Err(e) = session.game.play_assisted(mv) {
-                        message = said.say("cli_show_stopped", &[e.to_string().into()]);
-                        break;
-                    }
-                    let note = session.save();
-                    let progress = said.say("cli_show_move", &[(done as u64 + 1).into(), total.into()]);
-                    show(&session.game, &sentence([progress, note]), "");
-                    if terminal {
-                        std::thread::sleep(SHOW_PACE);
-                    }
-                }
-                if input::stop_requested() {
-                    break;
-                }
-                if message.is_empty() {
-                    message = said.text(if session.game.status() == Status::Won {
-                        "cli_won_by_show"
-                    } else {
-                        "cli_your_turn"
-                    });
-                }
-                Reply::Show(message)
-            }
+            Reply::Demonstrate(line) => match session.demonstrate(line, show, terminal) {
+                Some(reply) => reply,
+                None => break,
+            },
         };
     }
     // Every way out (quit, end of input, a stop signal) saves the clock's reading.
@@ -456,6 +373,103 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     let bye = if note.is_empty() { words::words().text("cli_bye") } else { note };
     writeln!(std::io::stdout().lock(), "\n{bye}").ok();
     Ok(())
+}
+
+/// The session the arguments ask for: their store, and in it the saved game, resumed, or a
+/// new deal; with the words that greet the player.
+fn open(rest: &[String]) -> Result<(Session, Reply), String> {
+    let words = args::parse_with_switches(rest, 1, &["--deal", "--data-dir", "--date", "--lang"], &["--daily"])?;
+    let kind: GameKind = args::game(words.positional(0))?;
+    let daily = daily_date(&words)?;
+    let dir = match words.flag("--data-dir") {
+        Some(dir) if dir.is_empty() => return Err(words::words().text("cli_arg_no_dir")),
+        Some(dir) => PathBuf::from(dir),
+        None => default_data_dir(),
+    };
+    let requested = words.number("--deal")?;
+    let store =
+        Store::open(&dir).map_err(|_| words::words().say("cli_no_saves_here", &[dir.display().to_string().into()]))?;
+    // The game on screen is this one, for the window's next start as for the apps'; a failure
+    // costs only that (the window then shows the list of games).
+    let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
+    let loaded = match daily {
+        // The daily game always exists: today's as saved, or a new one.
+        Some(date) => store.load_daily(kind, date).map(Some),
+        None => store.load(kind),
+    };
+    let (saved, damage) = match loaded {
+        Ok(game) => (game, String::new()),
+        // Put aside by the store: a new deal in its place, as in the apps.
+        Err(StoreError::Corrupt { .. }) => {
+            (daily.map(|date| Game::new_daily(kind, date)), words::words().text("msg_saved_unreadable"))
+        }
+        // Unreadable for now (the disk): playing on would write over it, so stop, as the apps do.
+        Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
+    };
+    let mut session = Session { store, game: Game::new(kind, 0), clock: Instant::now() };
+    let reply = match saved {
+        Some(game) => session.resume(game, requested, damage),
+        None => {
+            let number = requested.unwrap_or_else(|| rand::random_range(RANDOM_DEALS));
+            let started = session.switch(session.deal(number));
+            Reply::Show(sentence([damage, started, words::words().text("cli_type_help")]))
+        }
+    };
+    Ok((session, reply))
+}
+
+impl Session {
+    /// Goes on with the saved `game`; if another deal was `requested`, offers it instead.
+    fn resume(&mut self, game: Game, requested: Option<u64>, damage: String) -> Reply {
+        self.game = game;
+        self.game.resume(self.now());
+        match requested.filter(|&n| Some(n) != self.game.deal_number()) {
+            None => {
+                let note = self.save();
+                let (said, moves) = (words::words(), Value::from(self.game.moves_made()));
+                let what = match (self.game.daily(), self.game.deal_number()) {
+                    (Some(date), Some(n)) if self.game.moves_made() == 0 => {
+                        said.say("cli_daily_fresh", &[said.date(date).into(), n.into()])
+                    }
+                    (Some(date), _) => said.say("cli_resumed_daily", &[moves, said.date(date).into()]),
+                    (None, _) => said.say("cli_resumed", &[moves]),
+                };
+                Reply::Show(sentence([damage, what, said.text("cli_type_help"), note]))
+            }
+            // The saved game stays in play until the player agrees to give it up.
+            Some(number) => self.offer(self.deal(number)),
+        }
+    }
+
+    /// "Show me": plays `line` a move at a time, saving and showing each (paced on a
+    /// terminal); `None` when a stop signal ends the program meanwhile.
+    fn demonstrate(&mut self, line: Vec<Move>, show: impl Fn(&Game, &str, &str), terminal: bool) -> Option<Reply> {
+        let (said, total) = (words::words(), line.len() as u64);
+        let mut message = String::new();
+        for (done, mv) in line.into_iter().enumerate() {
+            if input::stop_requested() {
+                break;
+            }
+            self.game.touch(self.now());
+            if let Err(e) = self.game.play_assisted(mv) {
+                message = said.say("cli_show_stopped", &[e.to_string().into()]);
+                break;
+            }
+            let note = self.save();
+            let progress = said.say("cli_show_move", &[(done as u64 + 1).into(), total.into()]);
+            show(&self.game, &sentence([progress, note]), "");
+            if terminal {
+                std::thread::sleep(SHOW_PACE);
+            }
+        }
+        if input::stop_requested() {
+            return None;
+        }
+        if message.is_empty() {
+            message = said.text(if self.game.status() == Status::Won { "cli_won_by_show" } else { "cli_your_turn" });
+        }
+        Some(Reply::Show(message))
+    }
 }
 
 #[cfg(test)]
