@@ -287,11 +287,22 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
     assert!((table.card_height / table.card_width - 1.4).abs() < 1e-4, "{what}: cards are 5:7");
     assert_eq!(table.piles.len(), state.pile_count(), "{what}: one frame per pile");
 
+    check_piles(state, &table, &safe, what);
+    check_cards(state, &table, &safe, what);
+    check_fans(&table, what);
+    check_indices(&table, what);
+    check_card_size(state, &table, &safe, what);
+    table
+}
+
+/// Each pile's frame, base and hit area: in the safe area, apart from the others' and found by
+/// a tap.
+fn check_piles(state: &State, table: &TableLayout, safe: &Rect, what: &str) {
     for (p, pile) in table.piles.iter().enumerate() {
         let w = format!("{what}, {}", pile.label);
         assert_eq!(usize::from(pile.pile), p, "{w}: piles are in pile order");
         assert_eq!(state.pile_kind(pile.pile), Some(pile.kind), "{w}: kind");
-        assert!(inside(&pile.frame, &safe), "{w}: frame {:?} leaves the safe area {safe:?}", pile.frame);
+        assert!(inside(&pile.frame, safe), "{w}: frame {:?} leaves the safe area {safe:?}", pile.frame);
         assert!(inside(&pile.base, &pile.frame), "{w}: base outside its frame");
         assert_eq!((pile.base.width, pile.base.height), (table.card_width, table.card_height), "{w}: base is one card");
         assert_eq!(
@@ -299,7 +310,7 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
             Some(pile.pile),
             "{w}: drop on its base"
         );
-        assert!(inside(&pile.frame, &pile.hit) && inside(&pile.hit, &safe), "{w}: hit area {:?}", pile.hit);
+        assert!(inside(&pile.frame, &pile.hit) && inside(&pile.hit, safe), "{w}: hit area {:?}", pile.hit);
         // The hit area's corners beside and below the pile go to its top card, or to no card.
         let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map(|c| (c.pile, c.position));
         // A hair inside: exactly on the edge two neighbours' areas meet, and either may take it.
@@ -322,7 +333,10 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
             assert_ne!(pile.label, other.label, "{what}: labels are distinct");
         }
     }
+}
 
+/// Every card once, with its id and face, inside its pile's frame, movable as the state says.
+fn check_cards(state: &State, table: &TableLayout, safe: &Rect, what: &str) {
     let mut expected: Vec<(u8, u16, u8, bool)> = Vec::new();
     for pile in 0..state.pile_count() as u8 {
         for (position, card) in state.pile(pile).iter().enumerate() {
@@ -337,7 +351,7 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
     for card in &table.cards {
         let pile = &table.piles[usize::from(card.pile)];
         let w = format!("{what}, {} card {}", pile.label, card.position);
-        assert!(inside(&card.frame, &safe), "{w}: {:?} leaves the safe area {safe:?}", card.frame);
+        assert!(inside(&card.frame, safe), "{w}: {:?} leaves the safe area {safe:?}", card.frame);
         assert!(inside(&card.frame, &pile.frame), "{w}: leaves its pile's frame");
         let len = state.pile(card.pile).len();
         let lift = len - usize::from(card.position);
@@ -347,7 +361,11 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
             assert_eq!(table.card_at(x, y), Some((card.pile, card.position)), "{w}: tap on the top card");
         }
     }
+}
 
+/// Fans go forward, each covered card's visible strip takes its tap, and face-down cards fan
+/// less than face-up ones.
+fn check_fans(table: &TableLayout, what: &str) {
     for pair in table.cards.windows(2) {
         let (below, above) = (&pair[0], &pair[1]);
         if below.pile != above.pile {
@@ -385,8 +403,10 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
         let up = cards.windows(2).filter(|p| p[0].face_up).map(step).fold(f32::INFINITY, f32::min);
         assert!(down <= up + EPS, "{what}, {}: face-down cards fan less than face-up ones", pile.label);
     }
+}
 
-    // (1) Every face-up card a fan covers shows its whole corner index.
+/// Every face-up card a fan covers shows its whole corner index.
+fn check_indices(table: &TableLayout, what: &str) {
     assert!((table.index_height - INDEX * table.card_width).abs() <= EPS, "{what}: the index is part of the card");
     for pair in table.cards.windows(2) {
         let (below, above) = (&pair[0], &pair[1]);
@@ -407,11 +427,13 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
             below.position
         );
     }
+}
 
-    // (2) No smaller cards than the simplest arrangement gives the longest pile, one bucket more;
-    // those a finger can use first. When none of those can, a layout a finger can use may take
-    // smaller cards.
-    let (least, simplest_touchable) = top_band_width(state, &safe);
+/// No smaller cards than the simplest arrangement gives the longest pile, one bucket more; those
+/// a finger can use first (when none of those can, a layout a finger can use may take smaller
+/// cards). And an index large enough to read.
+fn check_card_size(state: &State, table: &TableLayout, safe: &Rect, what: &str) {
+    let (least, simplest_touchable) = top_band_width(state, safe);
     let touchable = table.piles.iter().all(|pile| {
         let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
         pile.hit.width >= TOUCH - EPS && pile.hit.y + pile.hit.height - top.y >= TOUCH - EPS
@@ -423,7 +445,6 @@ fn check(state: &State, viewport: &Viewport, what: &str) -> TableLayout {
         table.index_height >= LEGIBLE_INDEX.min(least * INDEX) * (1.0 - 1e-4),
         "{what}: an index too small to read"
     );
-    table
 }
 
 #[test]
