@@ -24,6 +24,7 @@ use crate::games::GameKind;
 use crate::notation::{
     move_from_json, move_to_json, position_from_json, position_to_json, Completeness, MoveJson, PositionJson,
 };
+use crate::state::State;
 
 pub const FORMAT: &str = "solitaire-save";
 pub const VERSION: u32 = 2;
@@ -82,6 +83,68 @@ pub fn to_json(game: &Game) -> String {
 }
 
 pub fn from_json(text: &str) -> Result<Game, SaveError> {
+    let file = read(text)?;
+    let kind =
+        GameKind::from_slug(&file.game).ok_or_else(|| SaveError::Malformed(format!("unknown game {:?}", file.game)))?;
+    let saved = position_from_json(&file.position, Completeness::Complete)?;
+    if saved.kind() != kind {
+        return Err(SaveError::WrongGame { expected: file.game, found: file.position.game });
+    }
+    let daily = daily_of(&file, kind)?;
+    let start = start_of(&file, kind)?;
+    replay(file, start, &saved, daily).map(Game::from_parts)
+}
+
+/// The game `file` holds, its history replayed from `start`: that must reach the `saved`
+/// position exactly, and the moves to redo must be playable from there in turn.
+fn replay(file: SaveFile, start: State, saved: &State, daily: Option<Date>) -> Result<SavedParts, SaveError> {
+    let map = *start.map();
+    let parse = |index: usize, json: &MoveJson| {
+        move_from_json(&map, json).map(|mv| (mv, json.auto)).map_err(|_| SaveError::IllegalHistory { index })
+    };
+    let mut state = start.clone();
+    let mut history = Vec::with_capacity(file.history.len());
+    for (index, json) in file.history.iter().enumerate() {
+        let (mv, auto) = parse(index, json)?;
+        let mut effects = Vec::new();
+        if !state.apply(mv, &mut effects) {
+            return Err(SaveError::IllegalHistory { index });
+        }
+        history.push(Step { mv, effects, auto });
+    }
+    // Compared as notation: in two-deck games the copies of a card are interchangeable.
+    if position_to_json(&state) != position_to_json(saved) {
+        return Err(SaveError::HistoryMismatch);
+    }
+    let redo = file
+        .redo
+        .iter()
+        .enumerate()
+        .map(|(i, json)| parse(file.history.len() + i, json))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut ahead = state.clone();
+    for (offset, &(mv, _)) in redo.iter().rev().enumerate() {
+        if !ahead.apply(mv, &mut Vec::new()) {
+            return Err(SaveError::IllegalHistory { index: file.history.len() + redo.len() - 1 - offset });
+        }
+    }
+    Ok(SavedParts {
+        deal: file.deal,
+        start,
+        state,
+        history,
+        redo,
+        elapsed_ms: file.elapsed_ms,
+        auto_play: file.auto_play,
+        stats_recorded: file.stats_recorded,
+        daily,
+        assisted: file.assisted,
+    })
+}
+
+/// The file's fields, once its size, format and version allow reading them, and its history
+/// is no longer than a real game's.
+fn read(text: &str) -> Result<SaveFile, SaveError> {
     if text.len() > MAX_BYTES {
         return Err(SaveError::TooLarge(text.len()));
     }
@@ -100,13 +163,11 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
     if file.history.len() + file.redo.len() > MAX_STEPS {
         return Err(SaveError::TooLarge(text.len()));
     }
-    let kind =
-        GameKind::from_slug(&file.game).ok_or_else(|| SaveError::Malformed(format!("unknown game {:?}", file.game)))?;
-    let saved = position_from_json(&file.position, Completeness::Complete)?;
-    if saved.kind() != kind {
-        return Err(SaveError::WrongGame { expected: file.game, found: file.position.game });
-    }
+    Ok(file)
+}
 
+/// The daily deal's date, if the game is one: then its deal must be that day's.
+fn daily_of(file: &SaveFile, kind: GameKind) -> Result<Option<Date>, SaveError> {
     let daily = match &file.daily {
         None => None,
         Some(text) => Some(Date::parse(text).map_err(|e| SaveError::Malformed(e.to_string()))?),
@@ -114,54 +175,18 @@ pub fn from_json(text: &str) -> Result<Game, SaveError> {
     if daily.is_some_and(|date| file.deal != Some(daily_deal(kind, date))) {
         return Err(SaveError::Malformed("a daily game must be that day's deal".into()));
     }
+    Ok(daily)
+}
+
+/// Where the game began: its deal, or the start position saved in its place.
+fn start_of(file: &SaveFile, kind: GameKind) -> Result<State, SaveError> {
     let start = match (file.deal, &file.start) {
         (Some(number), None) => deal(kind, number),
         (None, Some(start)) => position_from_json(start, Completeness::Complete)?,
         _ => return Err(SaveError::Malformed("a save has either a deal number or a start position".into())),
     };
     if start.kind() != kind {
-        return Err(SaveError::WrongGame { expected: file.game, found: start.kind().slug().into() });
+        return Err(SaveError::WrongGame { expected: file.game.clone(), found: start.kind().slug().into() });
     }
-    let map = *start.map();
-    let parse = |index: usize, json: &MoveJson| {
-        move_from_json(&map, json).map(|mv| (mv, json.auto)).map_err(|_| SaveError::IllegalHistory { index })
-    };
-    let mut state = start.clone();
-    let mut history = Vec::with_capacity(file.history.len());
-    for (index, json) in file.history.iter().enumerate() {
-        let (mv, auto) = parse(index, json)?;
-        let mut effects = Vec::new();
-        if !state.apply(mv, &mut effects) {
-            return Err(SaveError::IllegalHistory { index });
-        }
-        history.push(Step { mv, effects, auto });
-    }
-    // Compared as notation: in two-deck games the copies of a card are interchangeable.
-    if position_to_json(&state) != position_to_json(&saved) {
-        return Err(SaveError::HistoryMismatch);
-    }
-    let redo = file
-        .redo
-        .iter()
-        .enumerate()
-        .map(|(i, json)| parse(file.history.len() + i, json))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut ahead = state.clone();
-    for (offset, &(mv, _)) in redo.iter().rev().enumerate() {
-        if !ahead.apply(mv, &mut Vec::new()) {
-            return Err(SaveError::IllegalHistory { index: file.history.len() + redo.len() - 1 - offset });
-        }
-    }
-    Ok(Game::from_parts(SavedParts {
-        deal: file.deal,
-        start,
-        state,
-        history,
-        redo,
-        elapsed_ms: file.elapsed_ms,
-        auto_play: file.auto_play,
-        stats_recorded: file.stats_recorded,
-        daily,
-        assisted: file.assisted,
-    }))
+    Ok(start)
 }
