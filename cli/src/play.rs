@@ -107,6 +107,58 @@ impl Session {
         sentence([switch.started, saved, note])
     }
 
+    /// Goes on with the saved `game`; if another deal was `requested`, offers it instead.
+    fn resume(&mut self, game: Game, requested: Option<u64>, damage: String) -> Reply {
+        self.game = game;
+        self.game.resume(self.now());
+        match requested.filter(|&n| Some(n) != self.game.deal_number()) {
+            None => {
+                let note = self.save();
+                let (said, moves) = (words::words(), Value::from(self.game.moves_made()));
+                let what = match (self.game.daily(), self.game.deal_number()) {
+                    (Some(date), Some(n)) if self.game.moves_made() == 0 => {
+                        said.say("cli_daily_fresh", &[said.date(date).into(), n.into()])
+                    }
+                    (Some(date), _) => said.say("cli_resumed_daily", &[moves, said.date(date).into()]),
+                    (None, _) => said.say("cli_resumed", &[moves]),
+                };
+                Reply::Show(sentence([damage, what, said.text("cli_type_help"), note]))
+            }
+            // The saved game stays in play until the player agrees to give it up.
+            Some(number) => self.offer(self.deal(number)),
+        }
+    }
+
+    /// "Show me": plays `line` a move at a time, saving and showing each (paced on a
+    /// terminal); `None` when a stop signal ends the program meanwhile.
+    fn demonstrate(&mut self, line: Vec<Move>, show: impl Fn(&Game, &str, &str), terminal: bool) -> Option<Reply> {
+        let (said, total) = (words::words(), line.len() as u64);
+        let mut message = String::new();
+        for (done, mv) in line.into_iter().enumerate() {
+            if input::stop_requested() {
+                break;
+            }
+            self.game.touch(self.now());
+            if let Err(e) = self.game.play_assisted(mv) {
+                message = said.say("cli_show_stopped", &[e.to_string().into()]);
+                break;
+            }
+            let note = self.save();
+            let progress = said.say("cli_show_move", &[(done as u64 + 1).into(), total.into()]);
+            show(&self.game, &sentence([progress, note]), "");
+            if terminal {
+                std::thread::sleep(SHOW_PACE);
+            }
+        }
+        if input::stop_requested() {
+            return None;
+        }
+        if message.is_empty() {
+            message = said.text(if self.game.status() == Status::Won { "cli_won_by_show" } else { "cli_your_turn" });
+        }
+        Some(Reply::Show(message))
+    }
+
     /// Deal `number` of this game.
     fn deal(&self, number: u64) -> Switch {
         Switch {
@@ -416,60 +468,6 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         }
     };
     Ok((session, reply))
-}
-
-impl Session {
-    /// Goes on with the saved `game`; if another deal was `requested`, offers it instead.
-    fn resume(&mut self, game: Game, requested: Option<u64>, damage: String) -> Reply {
-        self.game = game;
-        self.game.resume(self.now());
-        match requested.filter(|&n| Some(n) != self.game.deal_number()) {
-            None => {
-                let note = self.save();
-                let (said, moves) = (words::words(), Value::from(self.game.moves_made()));
-                let what = match (self.game.daily(), self.game.deal_number()) {
-                    (Some(date), Some(n)) if self.game.moves_made() == 0 => {
-                        said.say("cli_daily_fresh", &[said.date(date).into(), n.into()])
-                    }
-                    (Some(date), _) => said.say("cli_resumed_daily", &[moves, said.date(date).into()]),
-                    (None, _) => said.say("cli_resumed", &[moves]),
-                };
-                Reply::Show(sentence([damage, what, said.text("cli_type_help"), note]))
-            }
-            // The saved game stays in play until the player agrees to give it up.
-            Some(number) => self.offer(self.deal(number)),
-        }
-    }
-
-    /// "Show me": plays `line` a move at a time, saving and showing each (paced on a
-    /// terminal); `None` when a stop signal ends the program meanwhile.
-    fn demonstrate(&mut self, line: Vec<Move>, show: impl Fn(&Game, &str, &str), terminal: bool) -> Option<Reply> {
-        let (said, total) = (words::words(), line.len() as u64);
-        let mut message = String::new();
-        for (done, mv) in line.into_iter().enumerate() {
-            if input::stop_requested() {
-                break;
-            }
-            self.game.touch(self.now());
-            if let Err(e) = self.game.play_assisted(mv) {
-                message = said.say("cli_show_stopped", &[e.to_string().into()]);
-                break;
-            }
-            let note = self.save();
-            let progress = said.say("cli_show_move", &[(done as u64 + 1).into(), total.into()]);
-            show(&self.game, &sentence([progress, note]), "");
-            if terminal {
-                std::thread::sleep(SHOW_PACE);
-            }
-        }
-        if input::stop_requested() {
-            return None;
-        }
-        if message.is_empty() {
-            message = said.text(if self.game.status() == Status::Won { "cli_won_by_show" } else { "cli_your_turn" });
-        }
-        Some(Reply::Show(message))
-    }
 }
 
 #[cfg(test)]
