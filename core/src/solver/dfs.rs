@@ -519,9 +519,9 @@ impl<'r> Dfs<'r> {
     fn backtrack(&mut self) -> bool {
         let Some(top) = self.frames.pop() else { return false };
         // A position with one move to try costs one node to search again while the position
-        // that move reaches is recorded: a table that must forget forgets it first. (How They Run deal 591,
-        // in 64 MiB: 78,613,989 nodes instead of 95,522,346, where a table holding every
-        // position takes 73,928,670.)
+        // that move reaches is recorded: a table that must forget forgets it first. (How They
+        // Run deal 591, in 64 MiB: 78,613,989 nodes instead of 95,522,346, where a table
+        // holding every position takes 73,928,670.)
         let cost = if top.end - top.start == 1 { 1 } else { (self.nodes as u32).wrapping_sub(top.entered) };
         self.table.explored(top.key, cost);
         if let Some(refined) = &mut self.occupied {

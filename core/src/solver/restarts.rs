@@ -46,7 +46,8 @@ impl<'r> Restarts<'r> {
         self
     }
 
-    /// The run's table: the runs' only memory beyond their paths.
+    /// All the runs' nodes, and the current run's table: the runs' only memory beyond their
+    /// paths.
     pub(crate) fn tally(&self) -> Tally {
         Tally { nodes: self.nodes, ..self.run.as_ref().map_or_else(Tally::default, Dfs::tally) }
     }
