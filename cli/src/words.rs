@@ -387,6 +387,39 @@ mod tests {
         }
     }
 
+    /// Whether `name` matches `pattern`, where `*` stands for any run of characters (as in
+    /// Android's `tools:keep`).
+    fn glob(pattern: &str, name: &str) -> bool {
+        match pattern.split_once('*') {
+            None => pattern == name,
+            Some((head, tail)) => name.strip_prefix(head).is_some_and(|rest| {
+                rest.char_indices().map(|(i, _)| i).chain([rest.len()]).any(|i| glob(tail, &rest[i..]))
+            }),
+        }
+    }
+
+    /// A release build shrinks the Android resources, keeping the names the app's code holds as
+    /// constants; the core names most words only at run time, so `res/raw/keep.xml` keeps them.
+    /// Every word but the terminal game's (`cli_`) is kept there, as the kind it is.
+    #[test]
+    fn every_word_the_app_reads_survives_resource_shrinking() {
+        let keep = include_str!("../../android/app/src/main/res/raw/keep.xml");
+        let (_, attribute) = keep.split_once("tools:keep=\"").expect("a tools:keep attribute");
+        let patterns: Vec<(&str, &str)> = attribute
+            .split('"')
+            .next()
+            .unwrap_or_default()
+            .split(',')
+            .map(|p| p.trim().strip_prefix('@').and_then(|p| p.split_once('/')).unwrap_or_else(|| panic!("{p}")))
+            .collect();
+        assert!(glob("ui_*", "ui_ok") && glob("empty*", "empty") && !glob("card", "cards") && !glob("move_*", "ui_move_x"));
+        for (key, entry) in catalogue(Lang::En) {
+            let kind = if matches!(entry, Entry::Plural(_)) { "plurals" } else { "string" };
+            let kept = patterns.iter().any(|&(of, pattern)| of == kind && glob(pattern, &key));
+            assert_eq!(kept, !key.starts_with("cli_"), "@{kind}/{key}");
+        }
+    }
+
     /// French puts a no-break space before : ; ! ? and inside « », so no line breaks there.
     #[test]
     fn french_punctuation_keeps_its_no_break_spaces() {
