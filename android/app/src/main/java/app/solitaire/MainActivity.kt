@@ -17,6 +17,7 @@ import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
 import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.LocalWords
+import app.solitaire.ui.shared.SavesUnopenable
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.SolitaireTheme
@@ -31,14 +32,19 @@ class MainActivity : ComponentActivity() {
         super.onCreate(savedInstanceState)
         // A change of language recreates the activity, and with it these words.
         val words = AndroidWords(resources, packageName)
+        val app = model.app
         setContent {
             CompositionLocalProvider(LocalWords provides words) {
                 SolitaireTheme(dark = isSystemInDarkTheme()) {
-                    BackHandler(enabled = model.app.screen != Screen.Chooser) { model.app.back() }
-                    Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(model.app)) {
-                        // A drag that starts near the screen's edge moves a card; it does not go Back.
-                        CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
-                            SolitaireApp(model.app, Modifier.safeDrawingPadding())
+                    if (app == null) {
+                        SavesUnopenable(Modifier.background(MaterialTheme.colorScheme.surface).safeDrawingPadding())
+                    } else {
+                        BackHandler(enabled = app.screen != Screen.Chooser) { app.back() }
+                        Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(app)) {
+                            // A drag that starts near the screen's edge moves a card; it does not go Back.
+                            CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
+                                SolitaireApp(app, Modifier.safeDrawingPadding())
+                            }
                         }
                     }
                 }
@@ -48,7 +54,7 @@ class MainActivity : ComponentActivity() {
 
     override fun onStart() {
         super.onStart()
-        model.app.onForeground()
+        model.app?.onForeground()
     }
 
     /**
@@ -56,7 +62,7 @@ class MainActivity : ComponentActivity() {
      * configuration change (rotation, dark mode) stops nothing, since the same screen comes back.
      */
     override fun onStop() {
-        model.app.onBackground(changingConfiguration = isChangingConfigurations)
+        model.app?.onBackground(changingConfiguration = isChangingConfigurations)
         super.onStop()
     }
 }

@@ -1,10 +1,17 @@
 package app.solitaire.ui.shared
 
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.padding
 import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.text.style.TextAlign
+import androidx.compose.ui.unit.dp
 
 /** The app's screens, switched on the controller's state (no platform navigation needed). */
 @Composable
@@ -38,6 +45,21 @@ fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
             onDismissRequest = app::dismissMessage,
             text = { Text(words.text(key)) },
             confirmButton = { TextButton(onClick = app::dismissMessage) { Text(words.text("ui_ok")) } },
+        )
+    }
+}
+
+/**
+ * Shown instead of the app where its saved games cannot be opened (the store's folder cannot be
+ * made or read): the player is told, and nothing is written over what is there.
+ */
+@Composable
+fun SavesUnopenable(modifier: Modifier = Modifier) {
+    Box(modifier.fillMaxSize().padding(24.dp), contentAlignment = Alignment.Center) {
+        Text(
+            LocalWords.current.text("ui_store_unopenable"),
+            style = MaterialTheme.typography.titleMedium,
+            textAlign = TextAlign.Center,
         )
     }
 }

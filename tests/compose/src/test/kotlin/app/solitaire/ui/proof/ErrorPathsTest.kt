@@ -1,25 +1,51 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.junit4.v2.createComposeRule
+import androidx.compose.ui.test.onNodeWithText
 import app.solitaire.core.Game
+import app.solitaire.core.GameException
 import app.solitaire.core.GameKind
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.NewGame
+import app.solitaire.ui.shared.SavesUnopenable
 import app.solitaire.ui.shared.Screen
+import app.solitaire.ui.shared.Words
+import org.junit.Rule
 import org.junit.Test
 import java.io.File
 import java.nio.file.Files
 import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
 /** Every error a store call can raise ends as a short message; the app carries on and loses nothing. */
 class ErrorPathsTest {
+    @get:Rule
+    val rule = createComposeRule()
+
     private val dir: File = Files.createTempDirectory("solitaire-errors").toFile()
     private val store = Store.open(dir.path)
 
     private fun keptAside(name: String) = dir.listFiles().orEmpty().any { it.name.startsWith("$name.corrupt-") }
+
+    /** A store whose folder cannot be made raises; the Android app then shows this, in the player's language. */
+    @Test
+    fun savedGamesThatCannotBeOpenedAreSaidSo() {
+        val notAFolder = File(dir, "not-a-folder").apply { writeText("") }
+        assertFailsWith<GameException> { Store.open(File(notAFolder, "saves").path) }
+        var words by mutableStateOf<Words>(english)
+        rule.setContent { Themed(dark = false, words = words) { SavesUnopenable() } }
+        rule.onNodeWithText("Saved games cannot be opened").assertIsDisplayed()
+        words = french
+        rule.onNodeWithText("Les parties enregistrées ne peuvent pas être ouvertes").assertIsDisplayed()
+    }
 
     @Test
     fun theChooserWithADamagedStatisticsFileSaysSoAndShowsEveryGame() {
