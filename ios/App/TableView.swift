@@ -4,9 +4,10 @@ import SwiftUI
 
 /// The table exactly as the core lays it out: every pile and card at its frame, in points.
 /// Cards are keyed by their id, so a card that changes pile animates from one to the other.
-/// For VoiceOver each pile is one element (the core's words for it, its moves as custom
-/// actions); its cards are not separate stops. The words are asked of the model only while
-/// VoiceOver runs, and the model asks the core once per position.
+/// For VoiceOver and Switch Control each pile is one element (the core's words for it, its
+/// moves as custom actions, its tap as the default action); its cards are not separate stops.
+/// The words are asked of the model only while one of the two runs, and the model asks the
+/// core once per position.
 @MainActor
 struct TableView: View {
     let game: GameModel
@@ -18,6 +19,9 @@ struct TableView: View {
     /// right-to-left languages), but the core's coordinates always run left to right.
     @Environment(\.layoutDirection) private var layoutDirection
     @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
+    /// Switch Control activates and lists the same elements VoiceOver reads: without the words,
+    /// a pile would have no name, no moves and no default action for it.
+    @Environment(\.accessibilitySwitchControlEnabled) private var switchControl
     /// With Reduce Motion on, cards go to their places at once instead of gliding.
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     /// The core's phrases for each pile, said in the player's language.
@@ -89,7 +93,7 @@ struct TableView: View {
     }
 
     private func pileView(_ pile: PileView) -> some View {
-        let spoken = voiceOver ? game.speech(of: pile.pile) : nil
+        let spoken = voiceOver || switchControl ? game.speech(of: pile.pile) : nil
         return PileOutline(
             mark: game.emptyMark(of: pile),
             isTarget: drag?.targets.contains(pile.pile) ?? false,

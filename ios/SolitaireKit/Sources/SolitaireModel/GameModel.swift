@@ -189,7 +189,7 @@ public final class GameModel {
     /// The screen reader's words and actions for `pile` ("tableau pile 3, 7 cards, …", "Play
     /// the queen of spades", "Move the nine of hearts to cell 1"), as the core's phrases: say
     /// them with `words`. The core is asked once per position, on the first call: call this
-    /// only while a screen reader runs.
+    /// only while VoiceOver or Switch Control runs.
     public func speech(of pile: UInt32) -> PileSpeech? {
         if let spoken {
             return spoken[pile]
