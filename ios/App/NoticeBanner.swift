@@ -38,9 +38,8 @@ struct NoticeBanner: View {
                 }
             }
         }
-        .animation(.default, value: game.showMe)
-        .animation(.default, value: game.status.state)
-        .animation(.default, value: game.cannotBeWon)
+        // Any change of notice slides (a hint arrives after a search, outside any `withAnimation`).
+        .animation(.default, value: game.notice)
     }
 
     private func notice<Action: View>(_ text: String, systemImage: String, @ViewBuilder action: () -> Action) -> some View {
