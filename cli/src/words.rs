@@ -412,7 +412,9 @@ mod tests {
             .split(',')
             .map(|p| p.trim().strip_prefix('@').and_then(|p| p.split_once('/')).unwrap_or_else(|| panic!("{p}")))
             .collect();
-        assert!(glob("ui_*", "ui_ok") && glob("empty*", "empty") && !glob("card", "cards") && !glob("move_*", "ui_move_x"));
+        assert!(
+            glob("ui_*", "ui_ok") && glob("empty*", "empty") && !glob("card", "cards") && !glob("move_*", "ui_move_x")
+        );
         for (key, entry) in catalogue(Lang::En) {
             let kind = if matches!(entry, Entry::Plural(_)) { "plurals" } else { "string" };
             let kept = patterns.iter().any(|&(of, pattern)| of == kind && glob(pattern, &key));
