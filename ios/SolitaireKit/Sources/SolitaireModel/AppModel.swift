@@ -144,9 +144,19 @@ public final class AppModel {
     }
 }
 
-/// The calendar date of `moment` on the device's own calendar and time zone (never UTC): the
-/// day whose daily deals the player sees.
-public func localDate(of moment: Date = Date(), calendar: Calendar = .current) -> DailyDate {
-    let parts = calendar.dateComponents([.year, .month, .day], from: moment)
+/// The date of `moment` in the device's time zone (never UTC): the day whose daily deals the
+/// player sees. Gregorian whatever calendar the device shows (Buddhist, Japanese, Persian…), as
+/// on Android and the command line: the core numbers the daily deals by Gregorian dates.
+public func localDate(of moment: Date = Date(), in timeZone: TimeZone = .current) -> DailyDate {
+    let parts = Calendar.dailyDeals(in: timeZone).dateComponents([.year, .month, .day], from: moment)
     return DailyDate(year: Int32(parts.year ?? 1970), month: UInt32(parts.month ?? 1), day: UInt32(parts.day ?? 1))
+}
+
+extension Calendar {
+    /// The calendar the daily deals' dates are in: Gregorian, in `timeZone`.
+    static func dailyDeals(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
 }

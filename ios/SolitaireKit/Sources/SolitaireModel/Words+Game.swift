@@ -68,8 +68,10 @@ extension Words {
         text("ui_daily_streak_days", days(daily.currentStreak), days(daily.bestStreak))
     }
 
-    /// "Nov 30, 2026" (« 30 nov. 2026 ») in this language's format.
-    public func day(_ date: DailyDate, calendar: Calendar = .current) -> String {
+    /// "Nov 30, 2026" (« 30 nov. 2026 ») in this language's format: the Gregorian date the
+    /// daily deals are numbered by, whatever calendar the device shows.
+    public func day(_ date: DailyDate) -> String {
+        let calendar = Calendar.dailyDeals(in: .current)
         let parts = DateComponents(year: Int(date.year), month: Int(date.month), day: Int(date.day))
         guard let moment = calendar.date(from: parts) else { return "\(date.year)-\(date.month)-\(date.day)" }
         let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language), calendar: calendar, timeZone: calendar.timeZone)

@@ -130,15 +130,28 @@ struct DailyTests {
         }
     }
 
-    @Test("The daily deal's date is the device's own calendar day, not UTC's")
+    @Test("The daily deal's date is the device's own day, not UTC's")
     func theDateIsTheLocalOne() throws {
         // 23:30 UTC on 30 November 2026.
         let moment = Date(timeIntervalSince1970: 1_796_081_400)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
-        #expect(localDate(of: moment, calendar: calendar) == someDay)
-        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Athens"))
-        #expect(localDate(of: moment, calendar: calendar) == DailyDate(year: 2026, month: 12, day: 1))
+        #expect(localDate(of: moment, in: try #require(TimeZone(identifier: "UTC"))) == someDay)
+        let athens = try #require(TimeZone(identifier: "Europe/Athens"))
+        #expect(localDate(of: moment, in: athens) == DailyDate(year: 2026, month: 12, day: 1))
+    }
+
+    /// A device may show another calendar (Thailand's default is the Buddhist one, where this day
+    /// is in 2567; Japan's imperial one puts it in year 6): the daily deal is still the Gregorian
+    /// day's, as on Android and the command line, and says so in the chooser.
+    @Test("The daily deal's date is Gregorian whatever calendar the device shows")
+    func theDateIsGregorian() throws {
+        // Noon in Bangkok on 29 February 2024, a day some calendars do not have.
+        let moment = Date(timeIntervalSince1970: 1_709_182_800)
+        let bangkok = try #require(TimeZone(identifier: "Asia/Bangkok"))
+        var buddhist = Calendar(identifier: .buddhist)
+        buddhist.timeZone = bangkok
+        #expect(buddhist.component(.year, from: moment) == 2567)
+        #expect(localDate(of: moment, in: bangkok) == DailyDate(year: 2024, month: 2, day: 29))
+        #expect(english.day(DailyDate(year: 2024, month: 2, day: 29)) == "Feb 29, 2024")
     }
 }
 
