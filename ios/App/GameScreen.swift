@@ -61,9 +61,12 @@ struct GameScreen: View {
             // The bars get their own background: over the felt, the tint (a green) would be
             // green on green.
             .toolbarBackground(.visible, for: .navigationBar, .bottomBar)
-            // VoiceOver hears what a move, a hint and a win did; the screen shows it.
+            // VoiceOver hears what a move, a hint and a win did; the screen shows it. Not the
+            // winning move (the win's words follow at once and would cut it off, or it them),
+            // nor each of "show me"'s moves (one every half second: only fragments would be
+            // heard; its notice says it plays, and its win is announced).
             .onChange(of: game.status.moves) {
-                if voiceOver, let said = game.moveAnnouncement() {
+                if voiceOver, game.status.state != .won, game.showMe == .idle, let said = game.moveAnnouncement() {
                     announce(said)
                 }
             }

@@ -13,6 +13,18 @@ struct WinView: View {
     @Environment(\.words) private var words
 
     var body: some View {
+        // At the largest text sizes, or on a phone held sideways, the card may be taller than the
+        // table: it scrolls then, so its buttons stay within reach.
+        ViewThatFits(in: .vertical) {
+            card
+            ScrollView { card }
+        }
+        .padding()
+        .accessibilityElement(children: .contain)
+        .accessibilityAddTraits(.isModal)
+    }
+
+    private var card: some View {
         VStack(spacing: 16) {
             Image(systemName: status.assisted ? "play.circle.fill" : "trophy.fill")
                 .font(.system(.largeTitle))
@@ -41,8 +53,5 @@ struct WinView: View {
         }
         .padding(24)
         .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 20, style: .continuous))
-        .padding()
-        .accessibilityElement(children: .contain)
-        .accessibilityAddTraits(.isModal)
     }
 }
