@@ -18,6 +18,14 @@ import app.solitaire.core.GameStats
 @Composable
 fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
     val words = LocalWords.current
+    // A daily deal has a save of its own: another deal from it would be saved over the game of
+    // this kind in progress, so its dialogs offer none (as `requestNewGame` refuses one).
+    val newDeal: (@Composable () -> Unit)? = if (controller.status.daily != null) {
+        null
+    } else {
+        { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text(words.text("ui_new_deal")) } }
+    }
+    val backToGames: @Composable () -> Unit = { TextButton(onClick = onBackToGames) { Text(words.text("ui_back_to_games")) } }
     when (val notice = controller.notice) {
         null -> Unit
         Notice.Won -> AlertDialog(
@@ -31,15 +39,15 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
                     controller.stats?.let { Text(statsLine(words, it)) }
                 }
             },
-            confirmButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text(words.text("ui_new_deal")) } },
-            dismissButton = { TextButton(onClick = onBackToGames) { Text(words.text("ui_back_to_games")) } },
+            confirmButton = newDeal ?: backToGames,
+            dismissButton = backToGames.takeIf { newDeal != null },
         )
         Notice.NoMoreMoves -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
             title = { Text(words.text("ui_no_more_moves")) },
             text = { Text(words.text("ui_no_more_moves_text")) },
             confirmButton = { TextButton(onClick = controller::undo) { Text(words.text("ui_undo")) } },
-            dismissButton = { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text(words.text("ui_new_deal")) } },
+            dismissButton = newDeal,
         )
         Notice.Unwinnable -> AlertDialog(
             onDismissRequest = controller::dismissNotice,

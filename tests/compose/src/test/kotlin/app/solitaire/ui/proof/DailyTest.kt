@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
@@ -11,6 +12,7 @@ import app.solitaire.core.PlayerMove
 import app.solitaire.core.Verdict
 import app.solitaire.core.dailyDeal
 import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
@@ -63,5 +65,24 @@ class DailyTest {
         assertEquals(1u, daily.currentStreak)
         assertTrue(daily.games.filter { it.kind != GameKind.CHEQUERS }.none { it.won })
         rule.onNodeWithText("✓ Chequers: won today").assertExists()
+    }
+
+    /**
+     * A daily deal won: the dialog offers no other deal, which would be saved over the game of
+     * this kind in progress (its button once dealt one past `requestNewGame`'s refusal).
+     */
+    @Test
+    fun aDailyDealsWinOffersNoOtherDeal() {
+        val store = newStore()
+        val app = AppController(store, testScope, workers, today = { day })
+        app.openDaily(info(GameKind.CHEQUERS))
+        rule.waitUntil(timeoutMillis = 10_000) { app.playing?.status?.daily == day }
+        val playing = assertNotNull(app.playing)
+        rule.setContent { Themed(dark = false) { GameScreen(playing, info(GameKind.CHEQUERS), onBack = {}, onRules = {}) } }
+        val line = Game(GameKind.CHEQUERS, 437u).use { it.showMe(600_000u) }
+        rule.runOnIdle { line.moves.forEach { playing.play(it) } }
+        rule.onNodeWithText("You won!").assertIsDisplayed()
+        rule.onNodeWithText("Back to games").assertIsDisplayed()
+        rule.onNodeWithText("New deal").assertDoesNotExist()
     }
 }
