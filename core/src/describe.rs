@@ -278,7 +278,9 @@ pub fn table_words(game: &crate::game::Game) -> Vec<PileWords> {
                 top.map(|i| Phrase::new("play_card", vec![card(cards[i])]))
             };
             let mut moves = Vec::new();
-            for (at, &moved) in cards.iter().enumerate().filter(|(_, card)| card.face_up()) {
+            // The top card's moves first, then each deeper group's: a screen reader lists them
+            // in this order, and Android's takes only the first 31 of a pile (see the apps).
+            for (at, &moved) in cards.iter().enumerate().rev().filter(|(_, card)| card.face_up()) {
                 let count = cards.len() - at;
                 for to in game.destinations(id, at).unwrap_or_default() {
                     let mv = Move::Transfer { from: id, count: count as u8, to };

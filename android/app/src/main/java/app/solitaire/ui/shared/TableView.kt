@@ -121,12 +121,21 @@ private fun PileStop(pile: PileView, controller: GameController, received: Boole
             contentDescription = words.say(spoken.description)
             if (received) liveRegion = LiveRegionMode.Polite
             spoken.tap?.let { tap -> onClick(label = words.say(tap.label)) { controller.speak(tap.action); true } }
-            customActions = spoken.moves.map { move ->
+            customActions = spoken.moves.take(MAX_CUSTOM_ACTIONS).map { move ->
                 CustomAccessibilityAction(words.say(move.label)) { controller.speak(move.action); true }
             }
         },
     )
 }
+
+/**
+ * The most custom actions one node may carry: Android's accessibility bridge in Compose throws
+ * ("Can't have more than 32 custom actions for one widget") past 31, which crashed the app for
+ * anyone with TalkBack, Switch Access or Voice Access on a Dnieper pile that could move, group by
+ * group, onto many empty piles (up to 94 moves). The core lists the top card's moves first, so
+ * only deep groups' moves are left out there.
+ */
+const val MAX_CUSTOM_ACTIONS = 31
 
 /** The cards a hint moves: the top `count` of its source pile. */
 private fun hintedCards(hint: Hint?, table: DrawnTable): Set<Pair<UInt, UInt>> {

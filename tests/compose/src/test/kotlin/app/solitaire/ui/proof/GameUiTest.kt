@@ -43,9 +43,11 @@ import app.solitaire.ui.shared.statusLine
 import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableModifier
+import app.solitaire.ui.shared.MAX_CUSTOM_ACTIONS
 import org.junit.Rule
 import org.junit.Test
 import kotlin.math.abs
+import kotlin.random.Random
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -317,6 +319,44 @@ class GameUiTest {
         if (SemanticsProperties.HideFromAccessibility in node.config) return emptyList()
         val stop = SemanticsProperties.ContentDescription in node.config || SemanticsActions.OnClick in node.config
         return (if (stop) listOf(node) else emptyList()) + node.children.flatMap(::stops)
+    }
+
+    /** A Dnieper game played at random (seeded) until a pile offers more moves than [MAX_CUSTOM_ACTIONS]. */
+    private fun dnieperWithAPileOfManyMoves(): Game {
+        val random = Random(48)
+        for (deal in 1uL..400uL) {
+            val game = Game(GameKind.DNIEPER, deal)
+            for (step in 0 until 300) {
+                val speech = game.speech()
+                if (speech.any { it.moves.size > MAX_CUSTOM_ACTIONS }) return game
+                val moves = speech.flatMap { it.moves }
+                when {
+                    game.status().canDeal && (moves.isEmpty() || random.nextInt(8) == 0) -> game.dealStock()
+                    moves.isEmpty() -> break
+                    else -> game.act(moves.random(random).action)
+                }
+            }
+            game.close()
+        }
+        error("no Dnieper position with a pile of more than $MAX_CUSTOM_ACTIONS moves")
+    }
+
+    /**
+     * Android's accessibility bridge throws past 31 custom actions on one node (the app crashed
+     * for TalkBack users there): a pile with more moves offers the first 31, the top card's first.
+     */
+    @Test
+    fun aPileWithMoreMovesThanAndroidTakesOffersTheTopCardsFirst() {
+        val game = dnieperWithAPileOfManyMoves()
+        val controller = GameController(game, newStore(), testScope, workers)
+        rule.setContent { Themed(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) } }
+        rule.waitForIdle()
+        val spoken = controller.speech().first { it.moves.size > MAX_CUSTOM_ACTIONS }
+        val actions = rule.onNodeWithTag("stop-${spoken.pile}", useUnmergedTree = true).fetchSemanticsNode()
+            .config[SemanticsActions.CustomActions]
+        assertEquals(spoken.moves.take(MAX_CUSTOM_ACTIONS).map { english.say(it.label) }, actions.map { it.label })
+        val first = (spoken.moves.first().action as Action.Play).mv as PlayerMove.Transfer
+        assertEquals(1u, first.count, "the top card's moves come first")
     }
 
     @Test
