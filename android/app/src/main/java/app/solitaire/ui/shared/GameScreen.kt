@@ -1,5 +1,6 @@
 package app.solitaire.ui.shared
 
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -18,6 +19,7 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.style.TextOverflow
@@ -70,35 +72,47 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
         Column(Modifier.weight(1f).padding(horizontal = 4.dp)) {
             Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
             // The hint, or a short message, replaces the status line and is read out when it comes;
-            // the status line (moves, clock) changes too often to be read out each time.
+            // the status line (moves, clock) changes too often to be read out each time. Its node
+            // stays composed, empty and hidden between notes: Android announces a live region's
+            // changes, not a node that appears with one. (The two overlap, so the empty one takes
+            // no room of its own.)
             val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
-            if (note != null) {
+            Box {
                 Text(
-                    note,
+                    note.orEmpty(),
                     style = MaterialTheme.typography.bodySmall,
                     maxLines = 2,
                     overflow = TextOverflow.Ellipsis,
-                    modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
+                    modifier = Modifier.testTag("note").semantics {
+                        liveRegion = LiveRegionMode.Polite
+                        if (note == null) hideFromAccessibility()
+                    },
                 )
-            } else {
-                val elapsed by produceState(status.elapsedMs, controller.game, status) {
-                    // The clock only runs while the game is on screen; once a second is enough. The
-                    // wait is on the wall clock (not the frame clock), so tests' idling ignores it.
-                    while (status.state == PlayState.PLAYING) {
-                        value = controller.game.elapsedMs()
-                        withContext(Dispatchers.Default) { delay(1_000) }
-                    }
-                    value = controller.game.elapsedMs()
-                }
-                Text(
-                    words.statusLine(status, elapsed),
-                    style = MaterialTheme.typography.bodySmall,
-                    maxLines = 1,
-                    overflow = TextOverflow.Ellipsis,
-                    modifier = Modifier.testTag("status"),
-                )
+                if (note == null) StatusLine(controller, status)
             }
         }
         TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
     }
+}
+
+/** Moves and the clock, under the game's name. */
+@Composable
+private fun StatusLine(controller: GameController, status: GameStatus) {
+    val words = LocalWords.current
+    val elapsed by produceState(status.elapsedMs, controller.game, status) {
+        // The clock only runs while the game is on screen; once a second is enough. The wait is
+        // on the wall clock (not the frame clock), so tests' idling ignores it.
+        while (status.state == PlayState.PLAYING) {
+            value = controller.game.elapsedMs()
+            withContext(Dispatchers.Default) { delay(1_000) }
+        }
+        value = controller.game.elapsedMs()
+    }
+    Text(
+        words.statusLine(status, elapsed),
+        style = MaterialTheme.typography.bodySmall,
+        maxLines = 1,
+        overflow = TextOverflow.Ellipsis,
+        modifier = Modifier.testTag("status"),
+    )
 }

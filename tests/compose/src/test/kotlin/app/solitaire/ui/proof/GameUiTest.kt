@@ -5,6 +5,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
@@ -405,13 +406,24 @@ class GameUiTest {
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
     }
 
+    /**
+     * The hint is shown in the note's place, a live region that was there, hidden, before it:
+     * Android reads out a live region's changes, not a node that appears with one.
+     */
     @Test
-    fun aHintIsShownAndMarked() {
+    fun aHintIsShownAndReadOutFromTheNoteAlreadyThere() {
         val controller = show(GameKind.YAKUTAT_BAY)
+        val before = rule.onNodeWithTag("note", useUnmergedTree = true).fetchSemanticsNode()
+        assertTrue(SemanticsProperties.HideFromAccessibility in before.config, "no note yet: nothing to read")
         rule.onNodeWithContentDescription("Hint").performClick()
         rule.waitUntil(timeoutMillis = 10_000) { controller.hint != null }
         val hint = assertNotNull(controller.hint)
         rule.onNodeWithText(english.say(hint.description)).assertIsDisplayed()
+        val after = rule.onNodeWithTag("note", useUnmergedTree = true).fetchSemanticsNode()
+        assertEquals(before.id, after.id, "the same node")
+        assertEquals(LiveRegionMode.Polite, after.config[SemanticsProperties.LiveRegion])
+        assertTrue(SemanticsProperties.HideFromAccessibility !in after.config)
+        assertEquals(english.say(hint.description), after.config[SemanticsProperties.Text].single().text)
     }
 
     @Test
