@@ -10,14 +10,17 @@ import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clip
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.platform.LocalLayoutDirection
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.Dp
+import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.CardFace
 import app.solitaire.core.Suit
@@ -48,8 +51,13 @@ fun PlayingCard(
     val shape = RoundedCornerShape(width * 0.08f)
     val ring = if (highlight == Color.Transparent) colors.cardEdge else highlight
     val ringWidth = if (highlight == Color.Transparent) 0.5.dp else 3.dp
-    Box(modifier.clip(shape).background(if (face == null) colors.cardBack else colors.cardFace).border(ringWidth, ring, shape)) {
-        if (face == null) CardBack(colors.cardBackPattern) else FaceUp(face, width, indexHeight, if (face.red) colors.red else colors.black)
+    // A card reads left to right in every language: the core fans cards so that their left edges
+    // show, and a right-to-left layout would move the index to the covered corner. (The table
+    // places cards with absolute offsets, which the direction does not mirror.)
+    CompositionLocalProvider(LocalLayoutDirection provides LayoutDirection.Ltr) {
+        Box(modifier.clip(shape).background(if (face == null) colors.cardBack else colors.cardFace).border(ringWidth, ring, shape)) {
+            if (face == null) CardBack(colors.cardBackPattern) else FaceUp(face, width, indexHeight, if (face.red) colors.red else colors.black)
+        }
     }
 }
 

@@ -45,6 +45,11 @@ import app.solitaire.ui.shared.symbol
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.MAX_CUSTOM_ACTIONS
+import app.solitaire.ui.shared.PlayingCard
+import app.solitaire.core.CardFace
+import app.solitaire.core.Suit
+import androidx.compose.ui.platform.testTag
+import androidx.compose.foundation.layout.size
 import org.junit.Rule
 import org.junit.Test
 import kotlin.math.abs
@@ -404,6 +409,24 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+    }
+
+    /**
+     * In a right-to-left layout a card still reads left to right: its index in the top-left
+     * corner, the one a fan leaves showing (the core fans reserves to the right).
+     */
+    @Test
+    fun aCardsIndexStaysTopLeftInARightToLeftLayout() {
+        rule.setContent {
+            CompositionLocalProvider(LocalLayoutDirection provides LayoutDirection.Rtl) {
+                Themed(dark = false) {
+                    PlayingCard(CardFace(12u, Suit.SPADES, false), 60.dp, 14.dp, Modifier.size(60.dp, 84.dp).testTag("card"))
+                }
+            }
+        }
+        val card = rule.onNodeWithTag("card").getUnclippedBoundsInRoot()
+        val rank = rule.onNodeWithText("Q", useUnmergedTree = true).getUnclippedBoundsInRoot()
+        assertTrue(rank.left - card.left < 10.dp, "the index is at the left: ${rank.left} in ${card.left}..${card.right}")
     }
 
     /**
