@@ -13,6 +13,8 @@ import androidx.compose.ui.graphics.Color
 data class TableColors(
     val felt: Color,
     val outline: Color,
+    /** What an empty place takes ("K", "A↑"): text, so 4.5:1 against the felt at least. */
+    val mark: Color,
     val cardFace: Color,
     val cardEdge: Color,
     val cardBack: Color,
@@ -27,6 +29,7 @@ data class TableColors(
 private val LightTable = TableColors(
     felt = Color(0xFF2E7D4F),
     outline = Color(0x99FFFFFF),
+    mark = Color(0xFFFFFFFF), // 5.05:1 (the outline's 2.88:1 was too faint for text)
     cardFace = Color(0xFFFFFFFF),
     cardEdge = Color(0xFF9E9E9E),
     cardBack = Color(0xFF1E4F9C),
@@ -41,6 +44,7 @@ private val LightTable = TableColors(
 private val DarkTable = TableColors(
     felt = Color(0xFF123524),
     outline = Color(0x66FFFFFF),
+    mark = Color(0x99FFFFFF), // 5.9:1 (the outline's 3.45:1)
     cardFace = Color(0xFFE4E4E4),
     cardEdge = Color(0xFF5A5A5A),
     cardBack = Color(0xFF243B63),

@@ -163,11 +163,12 @@ private fun PileOutline(pile: PileView, controller: GameController) {
             .semantics { hideFromAccessibility() },
         contentAlignment = Alignment.Center,
     ) {
-        // What the empty place takes, drawn with the outline; sized with the pile, like a card's marks.
+        // What the empty place takes, in the outline's white made legible as text; sized with the
+        // pile, like a card's marks.
         val symbol = pile.empty.symbol(LocalWords.current)
         if (pile.cardCount == 0u && symbol.isNotEmpty()) {
             val size = with(LocalDensity.current) { (pile.base.width * 0.3f).dp.toSp() }
-            Text(symbol, color = colors.outline, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))
+            Text(symbol, color = colors.mark, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))
         }
     }
 }

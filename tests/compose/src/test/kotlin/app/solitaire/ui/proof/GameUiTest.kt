@@ -50,6 +50,12 @@ import app.solitaire.core.CardFace
 import app.solitaire.core.Suit
 import androidx.compose.ui.platform.testTag
 import androidx.compose.foundation.layout.size
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.compositeOver
+import androidx.compose.ui.graphics.luminance
+import app.solitaire.ui.shared.TableColors
+import app.solitaire.ui.shared.LocalTableColors
+import app.solitaire.ui.shared.SolitaireTheme
 import org.junit.Rule
 import org.junit.Test
 import kotlin.math.abs
@@ -409,6 +415,30 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+    }
+
+    /** WCAG's contrast ratio of `ink` (composited over `ground`) against `ground`. */
+    private fun contrast(ink: Color, ground: Color): Float {
+        val (a, b) = ink.compositeOver(ground).luminance() to ground.luminance()
+        return (maxOf(a, b) + 0.05f) / (minOf(a, b) + 0.05f)
+    }
+
+    /** Text on the table reads at 4.5:1 at least, in both themes: empty places' marks on the felt, ranks on cards. */
+    @Test
+    fun theTablesTextIsLegibleInBothThemes() {
+        val themes = mutableMapOf<Boolean, TableColors>()
+        rule.setContent { for (dark in listOf(false, true)) SolitaireTheme(dark) { themes[dark] = LocalTableColors.current } }
+        rule.waitForIdle()
+        assertEquals(setOf(false, true), themes.keys)
+        for ((dark, colors) in themes) {
+            for ((what, ink, ground) in listOf(
+                Triple("an empty place's mark", colors.mark, colors.felt),
+                Triple("a red card's index", colors.red, colors.cardFace),
+                Triple("a black card's index", colors.black, colors.cardFace),
+            )) {
+                assertTrue(contrast(ink, ground) >= 4.5f, "$what, dark $dark: ${contrast(ink, ground)}:1")
+            }
+        }
     }
 
     /**
