@@ -4,10 +4,16 @@ import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.foundation.layout.WindowInsetsSides
+import androidx.compose.foundation.layout.exclude
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.heightIn
+import androidx.compose.foundation.layout.only
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.safeDrawing
+import androidx.compose.foundation.layout.systemGestures
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
@@ -17,12 +23,17 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.produceState
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.platform.LocalLayoutDirection
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.Density
+import androidx.compose.ui.unit.Dp
+import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.GameInfo
 import app.solitaire.core.GameStatus
@@ -48,7 +59,8 @@ fun GameScreen(
         Column {
             TopBar(controller, info, onBack, onRules)
             BoxWithConstraints(Modifier.weight(1f).fillMaxWidth()) {
-                val viewport = Viewport(maxWidth.value, maxHeight.value, 0f, 0f, 0f, 0f)
+                val edges = WindowInsets.systemGestures.exclude(WindowInsets.safeDrawing).only(WindowInsetsSides.Horizontal)
+                val viewport = tableViewport(maxWidth, maxHeight, edges, LocalDensity.current, LocalLayoutDirection.current)
                 SolitaireTable(controller, viewport)
             }
             GameControls(controller)
@@ -61,6 +73,17 @@ fun GameScreen(
 fun Words.statusLine(status: GameStatus, elapsedMs: ULong): String {
     val game = status.deal?.let { text("ui_deal", it.toLong()) } ?: text("ui_position")
     return plural("ui_status", status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
+}
+
+/**
+ * The viewport the core lays the table out in: the table's size, its piles kept out of `avoid`'s
+ * left and right strips. There gesture navigation takes a swipe for Back, and Android lets an app
+ * exclude only 200 dp of each edge from that, so a card dragged from a pile in the strip would
+ * leave the game instead (the strips are not there on the desktop: nothing changes).
+ */
+fun tableViewport(width: Dp, height: Dp, avoid: WindowInsets, density: Density, direction: LayoutDirection): Viewport {
+    val (left, right) = with(density) { avoid.getLeft(density, direction).toDp() to avoid.getRight(density, direction).toDp() }
+    return Viewport(width = width.value, height = height.value, insetTop = 0f, insetLeft = left.value, insetBottom = 0f, insetRight = right.value)
 }
 
 @Composable

@@ -56,6 +56,9 @@ import androidx.compose.ui.graphics.luminance
 import app.solitaire.ui.shared.TableColors
 import app.solitaire.ui.shared.LocalTableColors
 import app.solitaire.ui.shared.SolitaireTheme
+import androidx.compose.foundation.layout.WindowInsets
+import androidx.compose.ui.unit.Density
+import app.solitaire.ui.shared.tableViewport
 import org.junit.Rule
 import org.junit.Test
 import kotlin.math.abs
@@ -415,6 +418,24 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+    }
+
+    /**
+     * The piles stay out of gesture navigation's side strips (where a drag would go Back): the
+     * table's viewport takes them as insets, in either layout direction, and the core's layout
+     * keeps every pile inside.
+     */
+    @Test
+    fun thePilesStayOutOfTheBackGesturesStrips() {
+        val strips = WindowInsets(left = 24.dp, right = 32.dp)
+        for (direction in LayoutDirection.entries) {
+            val viewport = tableViewport(390.dp, 700.dp, strips, Density(2.75f), direction)
+            assertEquals(Viewport(390f, 700f, 0f, 24f, 0f, 32f), viewport, "$direction")
+            val table = Game(GameKind.DNIEPER, DEAL).use { it.table(viewport) }
+            for (pile in table.piles) {
+                assertTrue(pile.hit.x >= 24f && pile.hit.x + pile.hit.width <= 390f - 32f, "$direction: pile ${pile.pile} at ${pile.hit}")
+            }
+        }
     }
 
     /** WCAG's contrast ratio of `ink` (composited over `ground`) against `ground`. */
