@@ -20,7 +20,10 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.semantics.clearAndSetSemantics
+import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.stateDescription
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.DailyOverview
 import app.solitaire.core.GameInfo
@@ -65,17 +68,31 @@ private fun GameRow(info: GameInfo, row: GameOverview?, onPlay: (GameInfo) -> Un
         Modifier.widthIn(max = 640.dp).fillMaxWidth().padding(horizontal = 16.dp)
             .heightIn(min = 48.dp)
             // One stop for TalkBack: name, whether a game is waiting, summary and statistics.
-            .semantics(mergeDescendants = true) {}
+            .semantics(mergeDescendants = true) {
+                if (row?.inProgress == true) stateDescription = words.text("ui_in_progress")
+            }
             .clickable(onClickLabel = words.text("ui_play", words.name(info))) { onPlay(info) },
     ) {
         Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
             Row(verticalAlignment = Alignment.CenterVertically) {
                 Text(words.name(info), style = MaterialTheme.typography.titleLarge, modifier = Modifier.weight(1f))
-                if (row?.inProgress == true) AssistChip(onClick = { onPlay(info) }, label = { Text(words.text("ui_in_progress")) })
+                // The row says it (its state) and plays it: the chip is no stop of its own.
+                if (row?.inProgress == true) {
+                    AssistChip(
+                        onClick = { onPlay(info) },
+                        label = { Text(words.text("ui_in_progress")) },
+                        modifier = Modifier.clearAndSetSemantics {},
+                    )
+                }
             }
             Text(words.summary(info), style = MaterialTheme.typography.bodyMedium)
             if (row != null) Text(statsLine(words, row.stats), style = MaterialTheme.typography.bodySmall)
-            TextButton(onClick = { onRules(info) }, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
+            // Five "Rules" buttons would sound alike: each names its game ("Dnieper: rules").
+            val rulesOf = words.text("ui_rules_title", words.name(info))
+            TextButton(
+                onClick = { onRules(info) },
+                modifier = Modifier.heightIn(min = 48.dp).semantics { contentDescription = rulesOf },
+            ) { Text(words.text("ui_rules")) }
         }
     }
 }
