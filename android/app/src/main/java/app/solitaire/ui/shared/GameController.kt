@@ -214,10 +214,14 @@ class GameController(
         }
     }
 
+    /**
+     * Whether another deal may replace this one: not a daily game's, which has its own save (the
+     * other deal would be saved over the game of this kind in progress); only restarted.
+     */
+    val offersOtherDeals: Boolean get() = status.daily == null
+
     fun requestNewGame(action: NewGame) {
-        // The daily game has its own save; another deal from here would be saved over the game
-        // in progress of this kind.
-        if (status.daily != null && action != NewGame.Restart) {
+        if (!offersOtherDeals && action != NewGame.Restart) {
             message = "msg_daily_no_new"
             return
         }

@@ -18,12 +18,11 @@ import app.solitaire.core.GameStats
 @Composable
 fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
     val words = LocalWords.current
-    // A daily deal has a save of its own: another deal from it would be saved over the game of
-    // this kind in progress, so its dialogs offer none (as `requestNewGame` refuses one).
-    val newDeal: (@Composable () -> Unit)? = if (controller.status.daily != null) {
-        null
-    } else {
+    // Offered only where another deal may replace this one (`requestNewGame` refuses it too).
+    val newDeal: (@Composable () -> Unit)? = if (controller.offersOtherDeals) {
         { TextButton(onClick = { controller.perform(NewGame.Random) }) { Text(words.text("ui_new_deal")) } }
+    } else {
+        null
     }
     val backToGames: @Composable () -> Unit = { TextButton(onClick = onBackToGames) { Text(words.text("ui_back_to_games")) } }
     when (val notice = controller.notice) {
