@@ -130,7 +130,6 @@ class AppController(
         message = null
     }
 
-    /** The app went to the background: stop the clock and save. */
     /**
      * The app left the screen: the clock stops, searches and "show me" stop, the game is saved.
      * Not for a configuration change (rotation, dark mode, a fold, a resize): the same screen
@@ -142,9 +141,11 @@ class AppController(
         if (screen is Screen.Play) playing?.pause()
     }
 
+    /** Back on screen: the clock runs again, and the rows are read again (a night away makes the daily deals yesterday's). */
     fun onForeground() {
         foreground = true
         if (screen is Screen.Play) playing?.resume()
+        refreshOverview()
     }
 
     override fun close() {

@@ -68,6 +68,26 @@ class DailyTest {
     }
 
     /**
+     * The chooser left on screen overnight, the app in the background: back in the foreground
+     * it lists the new day's deals, not yesterday's (tapping one always opened today's).
+     */
+    @Test
+    fun aNightInTheBackgroundBringsTheNewDaysDeals() {
+        var today = day
+        val app = AppController(newStore(), testScope, workers, today = { today })
+        rule.setContent { Themed(dark = false) { SolitaireApp(app) } }
+        rule.waitUntil(timeoutMillis = 10_000) { app.daily?.date == day }
+        rule.onNodeWithText("Chequers: deal 437").assertExists()
+        app.onBackground()
+        val next = DailyDate(2026, 12u, 1u)
+        today = next
+        app.onForeground()
+        rule.waitUntil(timeoutMillis = 10_000) { app.daily?.date == next }
+        rule.onNodeWithText("Chequers: deal ${dailyDeal(GameKind.CHEQUERS, next)}").assertExists()
+        rule.onNodeWithText("Chequers: deal 437").assertDoesNotExist()
+    }
+
+    /**
      * A daily deal won: the dialog offers no other deal, which would be saved over the game of
      * this kind in progress (its button once dealt one past `requestNewGame`'s refusal).
      */
