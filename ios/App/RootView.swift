@@ -1,3 +1,4 @@
+import Combine
 import SolitaireCore
 import SolitaireModel
 import SwiftUI
@@ -23,6 +24,11 @@ struct RootView: View {
         }
         // While a sheet is up the root cannot present, so the sheet shows the message.
         .modifier(PlayerMessageAlert(app: app, isTop: !app.isSheetShown))
+        // Midnight with the app on screen: the chooser's daily deals become the new day's
+        // (a night in the background is caught by `resume`).
+        .onReceive(NotificationCenter.default.publisher(for: .NSCalendarDayChanged).receive(on: DispatchQueue.main)) { _ in
+            app.refreshOverview()
+        }
         .onChange(of: scenePhase) { _, phase in
             switch phase {
             // Inactive comes first (the app switcher, a call, Control Center) and may be the
