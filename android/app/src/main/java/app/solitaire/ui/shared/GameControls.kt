@@ -1,13 +1,15 @@
 package app.solitaire.ui.shared
 
 import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.RowScope
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.heightIn
 import androidx.compose.material3.DropdownMenu
 import androidx.compose.material3.DropdownMenuItem
+import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
@@ -16,42 +18,89 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.semantics.stateDescription
+import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.PlayState
 
-/** Undo, redo, hint, the new-deal menu, show me and auto-play: one row under the table. */
+/**
+ * Undo, redo, hint, the new-deal menu, show me and auto-play under the table: one row, or two
+ * or three where a label's longest word would not fit its share of one (large text on a phone
+ * held upright), so no word is ever cut in two.
+ */
 @Composable
 fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
     val status = controller.status
     val words = LocalWords.current
-    Row(modifier.fillMaxWidth()) {
-        Control(words.text("ui_undo"), enabled = status.canUndo) { controller.undo() }
-        Control(words.text("ui_redo"), enabled = status.canRedo) { controller.redo() }
+    var menuOpen by remember { mutableStateOf(false) }
+    val newGame = Control(words.text("ui_new"), words.text("ui_new_game")) { menuOpen = true }
+    val controls = listOf(
+        Control(words.text("ui_undo"), enabled = status.canUndo) { controller.undo() },
+        Control(words.text("ui_redo"), enabled = status.canRedo) { controller.redo() },
         Control(
             words.text(if (controller.searchingHint) "ui_hint_searching" else "ui_hint"),
             description = words.text("ui_hint"),
-        ) { controller.requestHint() }
-        NewGameMenu(controller)
-        ShowMeControl(controller)
+        ) { controller.requestHint() },
+        newGame,
+        showMeControl(controller, words),
         Control(
             label = words.text(if (status.autoPlay) "ui_auto_checked" else "ui_auto"),
             description = words.text("ui_auto_play"),
             state = words.text(if (status.autoPlay) "ui_on" else "ui_off"),
-        ) { controller.setAutoPlay(!status.autoPlay) }
+        ) { controller.setAutoPlay(!status.autoPlay) },
+    )
+    BoxWithConstraints(modifier.fillMaxWidth()) {
+        val perRow = perRow(controls.map { it.label }, maxWidth)
+        Column {
+            for (row in controls.chunked(perRow)) {
+                Row(Modifier.fillMaxWidth()) {
+                    for (control in row) {
+                        Box(Modifier.weight(1f)) {
+                            ControlButton(control, Modifier.fillMaxWidth())
+                            if (control === newGame) NewGameMenu(controller, menuOpen) { menuOpen = false }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
-/** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */
+/** One control: what it shows, what TalkBack reads (`description`, and `state` after it), what it does. */
+private class Control(
+    val label: String,
+    val description: String = label,
+    val enabled: Boolean = true,
+    val state: String? = null,
+    val onClick: () -> Unit,
+)
+
+/** Each control's side padding: six share a phone's width, so the default's would cut their labels. */
+private val SidePadding = 2.dp
+
+/**
+ * How many controls share a row of `width`: six, three or two, the most whose share still
+ * holds every label's longest word on one line (a label may wrap between words, onto two lines).
+ */
 @Composable
-private fun RowScope.ShowMeControl(controller: GameController) {
-    val words = LocalWords.current
+private fun perRow(labels: List<String>, width: Dp): Int {
+    val measurer = rememberTextMeasurer()
+    val style = MaterialTheme.typography.labelLarge // a TextButton's
+    val widest = labels.flatMap { it.split(' ') }.maxOf { measurer.measure(it, style, maxLines = 1, softWrap = false).size.width }
+    val density = LocalDensity.current
+    return listOf(6, 3).firstOrNull { with(density) { (width / it - SidePadding * 2).toPx() } >= widest } ?: 2
+}
+
+/** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */
+private fun showMeControl(controller: GameController, words: Words): Control {
     val (stop, stopShowMe) = words.text("ui_stop") to words.text("ui_stop_show_me")
-    when (controller.showMe) {
+    return when (controller.showMe) {
         ShowMeState.IDLE -> Control(words.text("ui_show_me"), enabled = controller.status.state == PlayState.PLAYING) { controller.showMeTheWin() }
         ShowMeState.SEARCHING -> Control(stop, description = stopShowMe, state = words.text("ui_searching")) { controller.stopShowingMe() }
         ShowMeState.PLAYING -> Control(stop, description = stopShowMe, state = words.text("ui_playing")) { controller.stopShowingMe() }
@@ -59,48 +108,32 @@ private fun RowScope.ShowMeControl(controller: GameController) {
 }
 
 @Composable
-private fun RowScope.NewGameMenu(controller: GameController) {
-    var open by remember { mutableStateOf(false) }
+private fun NewGameMenu(controller: GameController, expanded: Boolean, close: () -> Unit) {
     val words = LocalWords.current
-    Box(Modifier.weight(1f)) {
-        ControlButton(words.text("ui_new"), words.text("ui_new_game"), enabled = true, state = null, Modifier.fillMaxWidth()) { open = true }
-        DropdownMenu(expanded = open, onDismissRequest = { open = false }) {
-            fun choose(action: () -> Unit) {
-                open = false
-                action()
-            }
-            DropdownMenuItem(text = { Text(words.text("ui_new_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
-            DropdownMenuItem(text = { Text(words.text("ui_new_winnable")) }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
-            DropdownMenuItem(text = { Text(words.text("ui_deal_by_number")) }, onClick = { choose { controller.askDealNumber() } })
-            DropdownMenuItem(text = { Text(words.text("ui_restart_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Restart) } })
+    DropdownMenu(expanded = expanded, onDismissRequest = close) {
+        fun choose(action: () -> Unit) {
+            close()
+            action()
         }
+        DropdownMenuItem(text = { Text(words.text("ui_new_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
+        DropdownMenuItem(text = { Text(words.text("ui_new_winnable")) }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
+        DropdownMenuItem(text = { Text(words.text("ui_deal_by_number")) }, onClick = { choose { controller.askDealNumber() } })
+        DropdownMenuItem(text = { Text(words.text("ui_restart_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Restart) } })
     }
 }
 
-/** A text button at least 48 dp tall, sharing the row evenly; `description` is what TalkBack reads. */
+/** A text button at least 48 dp tall; its description is what TalkBack reads. */
 @Composable
-private fun RowScope.Control(
-    label: String,
-    description: String = label,
-    enabled: Boolean = true,
-    state: String? = null,
-    onClick: () -> Unit,
-) {
-    ControlButton(label, description, enabled, state, Modifier.weight(1f), onClick)
-}
-
-@Composable
-private fun ControlButton(label: String, description: String, enabled: Boolean, state: String?, modifier: Modifier, onClick: () -> Unit) {
+private fun ControlButton(control: Control, modifier: Modifier) {
     TextButton(
-        onClick = onClick,
-        enabled = enabled,
-        // Six controls share a phone's width: the default side padding (and one line) would cut their labels.
-        contentPadding = PaddingValues(horizontal = 2.dp),
+        onClick = control.onClick,
+        enabled = control.enabled,
+        contentPadding = PaddingValues(horizontal = SidePadding),
         modifier = modifier.heightIn(min = 48.dp).semantics {
-            contentDescription = description
-            if (state != null) stateDescription = state
+            contentDescription = control.description
+            control.state?.let { stateDescription = it }
         },
     ) {
-        Text(label, maxLines = 2, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center)
+        Text(control.label, maxLines = 2, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center)
     }
 }

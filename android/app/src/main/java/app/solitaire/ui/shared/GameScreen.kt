@@ -1,9 +1,7 @@
 package app.solitaire.ui.shared
 
-import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.WindowInsets
 import androidx.compose.foundation.layout.WindowInsetsSides
 import androidx.compose.foundation.layout.exclude
@@ -11,7 +9,6 @@ import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.only
-import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.safeDrawing
 import androidx.compose.foundation.layout.systemGestures
 import androidx.compose.material3.MaterialTheme
@@ -23,6 +20,8 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.produceState
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.alpha
+import androidx.compose.ui.layout.Layout
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.LocalLayoutDirection
 import androidx.compose.ui.platform.testTag
@@ -86,41 +85,70 @@ fun tableViewport(width: Dp, height: Dp, avoid: WindowInsets, density: Density, 
     return Viewport(width = width.value, height = height.value, insetTop = 0f, insetLeft = left.value, insetBottom = 0f, insetRight = right.value)
 }
 
+/**
+ * "Games", the game's name over its status line (or the note that replaces it), and "Rules":
+ * on one row where the name and the status line each fit on one line between the two buttons,
+ * else the name and status under the buttons, across the whole width (large text on a narrow
+ * phone), so no word is ever cut in two. (Near the limit the row may change when the moves or
+ * the clock gain a digit.)
+ */
 @Composable
 private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Unit, onRules: () -> Unit) {
-    val status = controller.status
     val words = LocalWords.current
-    Row(Modifier.fillMaxWidth().heightIn(min = 48.dp), verticalAlignment = Alignment.CenterVertically) {
-        TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
-        Column(Modifier.weight(1f).padding(horizontal = 4.dp)) {
-            Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 1, overflow = TextOverflow.Ellipsis)
-            // The hint, or a short message, replaces the status line and is read out when it comes;
-            // the status line (moves, clock) changes too often to be read out each time. Its node
-            // stays composed, empty and hidden between notes: Android announces a live region's
-            // changes, not a node that appears with one. (The two overlap, so the empty one takes
-            // no room of its own.)
-            val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
-            Box {
-                Text(
-                    note.orEmpty(),
-                    style = MaterialTheme.typography.bodySmall,
-                    maxLines = 2,
-                    overflow = TextOverflow.Ellipsis,
-                    modifier = Modifier.testTag("note").semantics {
-                        liveRegion = LiveRegionMode.Polite
-                        if (note == null) hideFromAccessibility()
-                    },
-                )
-                if (note == null) StatusLine(controller, status)
-            }
+    // The hint, or a short message, replaces the status line and is read out when it comes;
+    // the status line (moves, clock) changes too often to be read out each time. The note's node
+    // stays composed, empty and hidden between notes: Android announces a live region's
+    // changes, not a node that appears with one. The status line stays too, unseen under a
+    // note, so the row is chosen by the same text whether a note shows or not.
+    val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
+    Layout(
+        content = {
+            TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
+            Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 2, overflow = TextOverflow.Ellipsis)
+            StatusLine(controller, controller.status, shown = note == null)
+            Text(
+                note.orEmpty(),
+                style = MaterialTheme.typography.bodySmall,
+                maxLines = 2,
+                overflow = TextOverflow.Ellipsis,
+                modifier = Modifier.testTag("note").semantics {
+                    liveRegion = LiveRegionMode.Polite
+                    if (note == null) hideFromAccessibility()
+                },
+            )
+            TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
+        },
+        modifier = Modifier.fillMaxWidth().heightIn(min = 48.dp),
+    ) { (back, title, status, noteText, rules), constraints ->
+        val width = constraints.maxWidth
+        val loose = constraints.copy(minWidth = 0, minHeight = 0)
+        val backPlaced = back.measure(loose)
+        val rulesPlaced = rules.measure(loose)
+        val margin = 4.dp.roundToPx()
+        val between = (width - backPlaced.width - rulesPlaced.width - 2 * margin).coerceAtLeast(0)
+        val inline = title.maxIntrinsicWidth(constraints.maxHeight) <= between && status.maxIntrinsicWidth(constraints.maxHeight) <= between
+        val text = loose.copy(maxWidth = if (inline) between else (width - 2 * margin).coerceAtLeast(0))
+        val titlePlaced = title.measure(text)
+        val statusPlaced = status.measure(text)
+        val notePlaced = noteText.measure(text)
+        val middle = titlePlaced.height + maxOf(statusPlaced.height, notePlaced.height)
+        val buttons = maxOf(backPlaced.height, rulesPlaced.height, constraints.minHeight)
+        val height = if (inline) maxOf(buttons, middle) else buttons + middle
+        layout(width, height) {
+            val row = if (inline) height else buttons
+            backPlaced.placeRelative(0, (row - backPlaced.height) / 2)
+            rulesPlaced.placeRelative(width - rulesPlaced.width, (row - rulesPlaced.height) / 2)
+            val (x, y) = if (inline) backPlaced.width + margin to (height - middle) / 2 else margin to buttons
+            titlePlaced.placeRelative(x, y)
+            statusPlaced.placeRelative(x, y + titlePlaced.height)
+            notePlaced.placeRelative(x, y + titlePlaced.height)
         }
-        TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
     }
 }
 
-/** Moves and the clock, under the game's name. */
+/** Moves and the clock, under the game's name; unseen and unread where a note covers it. */
 @Composable
-private fun StatusLine(controller: GameController, status: GameStatus) {
+private fun StatusLine(controller: GameController, status: GameStatus, shown: Boolean) {
     val words = LocalWords.current
     val elapsed by produceState(status.elapsedMs, controller.game, status) {
         // The clock only runs while the game is on screen; once a second is enough. The wait is
@@ -134,8 +162,8 @@ private fun StatusLine(controller: GameController, status: GameStatus) {
     Text(
         words.statusLine(status, elapsed),
         style = MaterialTheme.typography.bodySmall,
-        maxLines = 1,
+        maxLines = 2,
         overflow = TextOverflow.Ellipsis,
-        modifier = Modifier.testTag("status"),
+        modifier = Modifier.testTag("status").alpha(if (shown) 1f else 0f).semantics { if (!shown) hideFromAccessibility() },
     )
 }

@@ -163,10 +163,27 @@ class TableRenderTest {
         }
     }
 
+    /** Android's largest text size (200%), in both languages, on a phone held both ways. */
+    @Test
+    fun rendersTheLargestTextSize() {
+        val catalog = gameCatalog()
+        for ((language, words) in listOf("en" to english, "fr" to french)) {
+            for (size in sizes.take(2)) {
+                Game(catalog[1].kind, DEAL).use { game ->
+                    playSomeMoves(game, 6)
+                    val controller = GameController(game, store, testScope, workers)
+                    write("$language-${catalog[1].slug}-text-200-${size.name}.png", size, fontScale = 2f) {
+                        Themed(dark = false, words = words) { GameScreen(controller, catalog[1], onBack = {}, onRules = {}) }
+                    }
+                }
+            }
+        }
+    }
+
     /** Two pixels per point, like most phones; the second frame, 0.3 s on, still shows the last-move mark. */
-    private fun write(name: String, size: Size, content: @Composable () -> Unit) {
+    private fun write(name: String, size: Size, fontScale: Float = 1f, content: @Composable () -> Unit) {
         val scale = 2f
-        val png = ImageComposeScene((size.width * scale).toInt(), (size.height * scale).toInt(), Density(scale), content = content).use { scene ->
+        val png = ImageComposeScene((size.width * scale).toInt(), (size.height * scale).toInt(), Density(scale, fontScale), content = content).use { scene ->
             scene.render(0)
             scene.render(300_000_000L).encodeToData(EncodedImageFormat.PNG)!!.bytes
         }
