@@ -163,11 +163,15 @@ class TableRenderTest {
         }
     }
 
-    /** Android's largest text size (200%), in both languages, on a phone held both ways. */
+    /** Android's largest text size (200%), in both languages, on a phone held both ways; the chooser upright. */
     @Test
     fun rendersTheLargestTextSize() {
         val catalog = gameCatalog()
+        val daily = store.dailyOverview(DailyDate(2026, 11u, 30u))
         for ((language, words) in listOf("en" to english, "fr" to french)) {
+            write("$language-chooser-text-200-phone-portrait.png", sizes[0], fontScale = 2f) {
+                Themed(dark = false, words = words) { ChooserScreen(catalog, store.overview(), daily, onPlay = {}, onDaily = {}, onRules = {}, onStatistics = {}) }
+            }
             for (size in sizes.take(2)) {
                 Game(catalog[1].kind, DEAL).use { game ->
                     playSomeMoves(game, 6)
