@@ -11,6 +11,11 @@ import app.solitaire.core.Store
 import app.solitaire.core.Viewport
 import app.solitaire.core.gameCatalog
 import androidx.compose.runtime.Composable
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.semantics.getOrNull
+import androidx.compose.ui.test.SemanticsMatcher
+import androidx.compose.ui.test.hasClickAction
+import androidx.compose.ui.test.junit4.ComposeContentTestRule
 import androidx.compose.runtime.CompositionLocalProvider
 import app.solitaire.ui.shared.CatalogueWords
 import app.solitaire.ui.shared.DrawnTable
@@ -26,6 +31,7 @@ import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
 import java.io.File
 import java.nio.file.Files
+import kotlin.test.assertTrue
 
 /** The app's words as the desktop window reads them: the Android resources' text. */
 fun catalogue(folder: String, language: String) =
@@ -111,4 +117,20 @@ fun eventually(what: String, condition: () -> Boolean) {
         check(System.nanoTime() < deadline) { "never happened: $what" }
         Thread.sleep(10)
     }
+}
+
+/**
+ * Every button whose spoken name differs from its shown words begins with those words (less a
+ * trailing "…" or "✓"): Voice Access and other speech control act on the words a player sees,
+ * and WCAG 2.5.3 (label in name) asks it.
+ */
+fun assertSpokenNamesBeginWithShownWords(rule: ComposeContentTestRule) {
+    val buttons = rule.onAllNodes(hasClickAction() and SemanticsMatcher.keyIsDefined(SemanticsProperties.ContentDescription)).fetchSemanticsNodes()
+    val shown = buttons.mapNotNull { node ->
+        val text = node.config.getOrNull(SemanticsProperties.Text)?.joinToString(" ") ?: return@mapNotNull null
+        text.trimEnd('…', '✓', ' ') to node.config[SemanticsProperties.ContentDescription].joinToString(" ")
+    }
+    assertTrue(shown.size >= 6, "the controls were not found: $shown")
+    val unlike = shown.filter { (words, name) -> !name.startsWith(words, ignoreCase = true) }
+    assertTrue(unlike.isEmpty(), "spoken names that do not begin with the words shown: $unlike")
 }

@@ -57,9 +57,10 @@ class FrenchTest {
         val stock = controller.speech().first { it.description.first().key == "pile_stock" }
         rule.onNodeWithTag("stop-${stock.pile}", useUnmergedTree = true).assertContentDescriptionEquals("pioche, 24 cartes, dont 24 face cachée")
         assertEquals("Distribuer la pioche", french.say(stock.tap!!.label))
-        for (control in listOf("Annuler", "Rétablir", "Indice", "Nouvelle partie", "Jeu automatique")) {
+        for (control in listOf("Annuler", "Rétablir", "Indice", "Partie, nouvelle ou recommencée", "Auto, jeu automatique")) {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
+        assertSpokenNamesBeginWithShownWords(rule)
         // The status line: deal, moves (0 is singular in French) and the clock.
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Donne 7 · 0 coup · \d+:\d\d""").matches(line), line)
@@ -69,7 +70,7 @@ class FrenchTest {
         rule.onAllNodesWithText("V", useUnmergedTree = true).onFirst().assertExists()
         rule.onAllNodesWithText("R–A", useUnmergedTree = true).onFirst().assertExists()
         rule.onAllNodesWithText("J", useUnmergedTree = true).assertCountEquals(0)
-        rule.onNodeWithContentDescription("Nouvelle partie").performClick()
+        rule.onNodeWithContentDescription("Partie, nouvelle ou recommencée").performClick()
         rule.onNodeWithText("Nouvelle donne gagnable").assertIsDisplayed()
     }
 

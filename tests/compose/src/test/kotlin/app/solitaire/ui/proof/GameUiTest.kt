@@ -310,6 +310,7 @@ class GameUiTest {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
         }
         for (button in listOf("Games", "Rules")) rule.onNodeWithText(button).assertIsDisplayed()
+        assertSpokenNamesBeginWithShownWords(rule)
     }
 
     @Test
