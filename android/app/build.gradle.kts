@@ -1,6 +1,3 @@
-import java.util.Properties
-import javax.inject.Inject
-import java.io.ByteArrayOutputStream
 import org.gradle.api.GradleException
 import org.gradle.api.file.DirectoryProperty
 import org.gradle.api.file.RegularFileProperty
@@ -13,6 +10,9 @@ import org.gradle.api.tasks.OutputDirectory
 import org.gradle.api.tasks.TaskAction
 import org.gradle.process.ExecOperations
 import org.gradle.process.ExecSpec
+import java.io.ByteArrayOutputStream
+import java.util.Properties
+import javax.inject.Inject
 
 plugins {
     // AGP 9 compiles Kotlin itself (built-in Kotlin): no org.jetbrains.kotlin.android plugin.

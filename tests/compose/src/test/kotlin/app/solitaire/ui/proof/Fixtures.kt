@@ -1,5 +1,12 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.semantics.getOrNull
+import androidx.compose.ui.test.SemanticsMatcher
+import androidx.compose.ui.test.hasClickAction
+import androidx.compose.ui.test.junit4.ComposeContentTestRule
 import app.solitaire.core.Action
 import app.solitaire.core.CardView
 import app.solitaire.core.Game
@@ -10,19 +17,12 @@ import app.solitaire.core.PlayerMove
 import app.solitaire.core.Store
 import app.solitaire.core.Viewport
 import app.solitaire.core.gameCatalog
-import androidx.compose.runtime.Composable
-import androidx.compose.ui.semantics.SemanticsProperties
-import androidx.compose.ui.semantics.getOrNull
-import androidx.compose.ui.test.SemanticsMatcher
-import androidx.compose.ui.test.hasClickAction
-import androidx.compose.ui.test.junit4.ComposeContentTestRule
-import androidx.compose.runtime.CompositionLocalProvider
 import app.solitaire.ui.shared.CatalogueWords
 import app.solitaire.ui.shared.DrawnTable
+import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.SolitaireTheme
 import app.solitaire.ui.shared.Words
-import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Workers
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers

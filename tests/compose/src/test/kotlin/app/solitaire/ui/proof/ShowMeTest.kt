@@ -2,8 +2,8 @@ package app.solitaire.ui.proof
 
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
-import app.solitaire.core.PlayState
 import app.solitaire.core.Outcome
+import app.solitaire.core.PlayState
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Notice
