@@ -1,7 +1,10 @@
 package app.solitaire.ui.shared
 
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ColumnScope
+import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.text.KeyboardOptions
+import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Text
@@ -11,6 +14,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
 import androidx.compose.ui.text.input.KeyboardType
 import app.solitaire.core.GameStats
 
@@ -31,7 +35,7 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
             onDismissRequest = controller::dismissNotice,
             title = { Text(words.text(if (controller.status.assisted) "ui_solved_by_show_me" else "ui_you_won")) },
             text = {
-                Column {
+                ScrollingText {
                     val status = controller.status
                     val game = status.deal?.let { words.text("ui_deal", it.toLong()) } ?: words.text("ui_this_game")
                     Text(words.plural("ui_won_summary", status.moves.toInt(), status.moves.toLong(), game, formatTime(status.elapsedMs)))
@@ -44,26 +48,35 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
         Notice.NoMoreMoves -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
             title = { Text(words.text("ui_no_more_moves")) },
-            text = { Text(words.text("ui_no_more_moves_text")) },
+            text = { ScrollingText { Text(words.text("ui_no_more_moves_text")) } },
             confirmButton = { TextButton(onClick = controller::undo) { Text(words.text("ui_undo")) } },
             dismissButton = newDeal,
         )
         Notice.Unwinnable -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
             title = { Text(words.text("ui_unwinnable_title")) },
-            text = { Text(words.text("ui_unwinnable_text")) },
+            text = { ScrollingText { Text(words.text("ui_unwinnable_text")) } },
             confirmButton = { TextButton(onClick = controller::undoToWinnable) { Text(words.text("ui_undo_to_winnable")) } },
             dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_keep_playing")) } },
         )
         is Notice.Confirm -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
             title = { Text(words.text(if (notice.action == NewGame.Restart) "ui_restart_question" else "ui_new_deal_question")) },
-            text = { Text(words.text("ui_counts_as_lost")) },
+            text = { ScrollingText { Text(words.text("ui_counts_as_lost")) } },
             confirmButton = { TextButton(onClick = { controller.perform(notice.action) }) { Text(words.text("ui_yes")) } },
             dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_cancel")) } },
         )
         Notice.AskDealNumber -> DealNumberDialog(controller)
     }
+}
+
+/**
+ * A dialog's text, scrolling where it does not fit: Material's dialog gives its text the room
+ * left by the title and buttons and clips the rest (large text on a phone held sideways).
+ */
+@Composable
+private fun ScrollingText(content: @Composable ColumnScope.() -> Unit) {
+    Column(Modifier.verticalScroll(rememberScrollState()), content = content)
 }
 
 @Composable

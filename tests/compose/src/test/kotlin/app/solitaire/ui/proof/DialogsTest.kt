@@ -6,14 +6,30 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.LocalSaveableStateRegistry
 import androidx.compose.runtime.saveable.SaveableStateRegistry
 import androidx.compose.runtime.setValue
+import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.semantics.SemanticsActions
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.getBoundsInRoot
+import androidx.compose.ui.test.getUnclippedBoundsInRoot
+import androidx.compose.ui.test.hasScrollAction
 import androidx.compose.ui.test.hasSetTextAction
 import androidx.compose.ui.test.junit4.v2.createComposeRule
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTextInput
+import androidx.compose.ui.test.runSkikoComposeUiTest
+import androidx.compose.ui.unit.Density
+import app.solitaire.core.Game
 import app.solitaire.core.GameKind
+import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.NoticeDialogs
+import app.solitaire.ui.shared.statsLine
 import org.junit.Rule
 import org.junit.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
 
 class DialogsTest {
     @get:Rule
@@ -43,5 +59,23 @@ class DialogsTest {
         registry = SaveableStateRegistry(saved) { true }
         shown = true
         rule.onNode(hasSetTextAction()).assertTextContains("4321")
+    }
+
+    /**
+     * Held sideways at Android's largest text size (200%), a win's words do not fit the dialog:
+     * they scroll, down to the last line (Material clipped them).
+     */
+    @OptIn(ExperimentalTestApi::class)
+    @Test
+    fun aWinsWordsScrollIntoViewAtTheLargestTextSizeHeldSideways() = runSkikoComposeUiTest(Size(844f, 390f), Density(1f, fontScale = 2f)) {
+        val controller = GameController(Game(GameKind.CHEQUERS, 437u), newStore(), testScope, workers)
+        val line = Game(GameKind.CHEQUERS, 437u).use { it.showMe(600_000u) }
+        line.moves.forEach { controller.play(it) }
+        eventually("the win's statistics are read") { controller.stats != null }
+        setContent { Themed(dark = false, words = french) { NoticeDialogs(controller, onBackToGames = {}) } }
+        val stats = onNodeWithText(statsLine(french, assertNotNull(controller.stats)))
+        onNode(hasScrollAction()).performSemanticsAction(SemanticsActions.ScrollBy) { scroll -> scroll(0f, 10_000f) }
+        assertEquals(stats.getUnclippedBoundsInRoot().bottom, stats.getBoundsInRoot().bottom, "the statistics' last line cannot be seen")
+        onNodeWithText("Retour aux jeux").assertIsDisplayed()
     }
 }
