@@ -71,8 +71,9 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
 }
 
 /**
- * A dialog's text, scrolling where it does not fit: Material's dialog gives its text the room
- * left by the title and buttons and clips the rest (large text on a phone held sideways).
+ * A dialog's text (or field), scrolling where it does not fit: Material's dialog gives its text
+ * the room left by the title and buttons, and clips or squeezes the rest (large text on a phone
+ * held sideways).
  */
 @Composable
 private fun ScrollingText(content: @Composable ColumnScope.() -> Unit) {
@@ -89,13 +90,15 @@ private fun DealNumberDialog(controller: GameController) {
         onDismissRequest = controller::dismissNotice,
         title = { Text(words.text("ui_deal_by_number_title")) },
         text = {
-            OutlinedTextField(
-                value = text,
-                onValueChange = { typed -> text = typed.filter(Char::isDigit).take(19) },
-                label = { Text(words.text("ui_deal_number")) },
-                singleLine = true,
-                keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Number),
-            )
+            ScrollingText {
+                OutlinedTextField(
+                    value = text,
+                    onValueChange = { typed -> text = typed.filter(Char::isDigit).take(19) },
+                    label = { Text(words.text("ui_deal_number")) },
+                    singleLine = true,
+                    keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Number),
+                )
+            }
         },
         confirmButton = {
             TextButton(enabled = number != null, onClick = { number?.let { controller.requestNewGame(NewGame.Deal(it)) } }) { Text(words.text("ui_deal_button")) }

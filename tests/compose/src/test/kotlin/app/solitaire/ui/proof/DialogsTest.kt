@@ -16,11 +16,14 @@ import androidx.compose.ui.test.getUnclippedBoundsInRoot
 import androidx.compose.ui.test.hasScrollAction
 import androidx.compose.ui.test.hasSetTextAction
 import androidx.compose.ui.test.junit4.v2.createComposeRule
+import androidx.compose.ui.test.onAllNodesWithText
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTextInput
 import androidx.compose.ui.test.runSkikoComposeUiTest
 import androidx.compose.ui.unit.Density
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.height
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.ui.shared.GameController
@@ -30,6 +33,7 @@ import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
+import kotlin.test.assertTrue
 
 class DialogsTest {
     @get:Rule
@@ -71,11 +75,27 @@ class DialogsTest {
         val controller = GameController(Game(GameKind.CHEQUERS, 437u), newStore(), testScope, workers)
         val line = Game(GameKind.CHEQUERS, 437u).use { it.showMe(600_000u) }
         line.moves.forEach { controller.play(it) }
-        eventually("the win's statistics are read") { controller.stats != null }
+        // (The statistics read when the controller was made come first: no win in them.)
+        eventually("the win is counted") { controller.stats?.won == 1u }
         setContent { Themed(dark = false, words = french) { NoticeDialogs(controller, onBackToGames = {}) } }
-        val stats = onNodeWithText(statsLine(french, assertNotNull(controller.stats)))
+        val counted = statsLine(french, assertNotNull(controller.stats))
+        waitUntil { onAllNodesWithText(counted).fetchSemanticsNodes().isNotEmpty() }
+        val stats = onNodeWithText(counted)
         onNode(hasScrollAction()).performSemanticsAction(SemanticsActions.ScrollBy) { scroll -> scroll(0f, 10_000f) }
         assertEquals(stats.getUnclippedBoundsInRoot().bottom, stats.getBoundsInRoot().bottom, "the statistics' last line cannot be seen")
         onNodeWithText("Retour aux jeux").assertIsDisplayed()
+    }
+
+    /** The same, asking for a deal's number: the field keeps its height and scrolls into view (Material squeezed it). */
+    @OptIn(ExperimentalTestApi::class)
+    @Test
+    fun theDealNumbersFieldKeepsItsHeightAtTheLargestTextSizeHeldSideways() = runSkikoComposeUiTest(Size(844f, 390f), Density(1f, fontScale = 2f)) {
+        val controller = controller(GameKind.ZERLINE)
+        controller.askDealNumber()
+        setContent { Themed(dark = false, words = french) { NoticeDialogs(controller, onBackToGames = {}) } }
+        val field = onNode(hasSetTextAction())
+        onNode(hasScrollAction()).performSemanticsAction(SemanticsActions.ScrollBy) { scroll -> scroll(0f, 10_000f) }
+        assertEquals(field.getUnclippedBoundsInRoot().bottom, field.getBoundsInRoot().bottom, "the field's foot cannot be seen")
+        assertTrue(field.getUnclippedBoundsInRoot().height >= 56.dp, "the field is squeezed: ${field.getUnclippedBoundsInRoot().height}")
     }
 }
