@@ -93,7 +93,7 @@ class GameController(
     var showMe by mutableStateOf(ShowMeState.IDLE)
         private set
 
-    /** This game kind's statistics, for the win screen; reloaded after a win is recorded. */
+    /** This game kind's statistics for the win screen, read back after the save that counts the win; none before. */
     var stats: GameStats? by mutableStateOf(null)
         private set
 
@@ -113,10 +113,6 @@ class GameController(
 
     /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
     private var unwinnableDismissed = false
-
-    init {
-        loadStats()
-    }
 
     /** Draws the table for this drawing area from scratch (a new size, or a new game). */
     fun show(viewport: Viewport) {
@@ -392,7 +388,12 @@ class GameController(
             PlayState.PLAYING -> notice.takeIf { it is Notice.Confirm || it is Notice.AskDealNumber }
         }
         save()
-        if (status.state == PlayState.WON) loadStats() // queued after the save that records the win
+        if (status.state == PlayState.WON) {
+            // Until the save that counts this win is read back, there are none to show: the
+            // dialog would tell the numbers from before it.
+            stats = null
+            loadStats() // queued after that save
+        }
         checkStillWinnable()
     }
 

@@ -9,6 +9,7 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.getBoundsInRoot
@@ -28,9 +29,14 @@ import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.NoticeDialogs
+import app.solitaire.ui.shared.Workers
 import app.solitaire.ui.shared.statsLine
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
 import org.junit.Rule
 import org.junit.Test
+import java.util.concurrent.CountDownLatch
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
@@ -97,5 +103,28 @@ class DialogsTest {
         onNode(hasScrollAction()).performSemanticsAction(SemanticsActions.ScrollBy) { scroll -> scroll(0f, 10_000f) }
         assertEquals(field.getUnclippedBoundsInRoot().bottom, field.getBoundsInRoot().bottom, "the field's foot cannot be seen")
         assertTrue(field.getUnclippedBoundsInRoot().height >= 56.dp, "the field is squeezed: ${field.getUnclippedBoundsInRoot().height}")
+    }
+
+    /**
+     * A win's dialog never shows statistics without that win: until the save that counts it has
+     * been read back, it shows none (it once showed those read when the game opened, "Played 0").
+     */
+    @Test
+    fun aWinsDialogWaitsForTheStatisticsThatCountIt() {
+        val gate = CountDownLatch(1)
+        val slow = Workers(saves = Dispatchers.IO.limitedParallelism(1), search = Dispatchers.Default)
+        val controller = GameController(Game(GameKind.CHEQUERS, 437u), newStore(), testScope, slow)
+        runBlocking { withContext(slow.saves) {} } // whatever opening the game asked of the disk has landed
+        slow.enqueue { gate.await() } // the disk stalls: no save lands, nothing is read back
+        try {
+            val line = Game(GameKind.CHEQUERS, 437u).use { it.showMe(600_000u) }
+            line.moves.forEach { controller.play(it) }
+            rule.setContent { Themed(dark = false) { NoticeDialogs(controller, onBackToGames = {}) } }
+            rule.onNodeWithText("You won!").assertIsDisplayed()
+            rule.onAllNodesWithText("Played", substring = true).assertCountEquals(0)
+        } finally {
+            gate.countDown()
+        }
+        rule.waitUntil(timeoutMillis = 10_000) { rule.onAllNodesWithText("Played 1, won 1", substring = true).fetchSemanticsNodes().isNotEmpty() }
     }
 }
