@@ -30,11 +30,12 @@ if [[ "$newer" != 0 ]]; then
   exit 1
 fi
 
-# Warnings are only printed when a file compiles, so our targets are compiled afresh each time.
-# (-warnings-as-errors is no use here: it also fails Swift Testing's macro expansions, which
+# Warnings are only printed when a file compiles, so our targets' files are touched to be
+# compiled afresh each time. (Deleting their build folders instead lost SwiftPM's derived
+# resource accessor after a failed build, and every build failed until .build was removed.
+# -warnings-as-errors is no use here: it also fails Swift Testing's macro expansions, which
 # raise no warning of their own.)
-build_dir="$(swift build --package-path "$package" --show-bin-path)"
-rm -rf "$build_dir/SolitaireModel.build" "$build_dir/SolitaireModelTests.build"
+find "$package/Sources/SolitaireModel" "$package/Tests/SolitaireModelTests" -name '*.swift' -exec touch {} +
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 swift build --package-path "$package" --build-tests 2>&1 | tee "$log"
