@@ -4,10 +4,10 @@ import SwiftUI
 
 /// The table exactly as the core lays it out: every pile and card at its frame, in points.
 /// Cards are keyed by their id, so a card that changes pile animates from one to the other.
-/// For VoiceOver and Switch Control each pile is one element (the core's words for it, its
-/// moves as custom actions, its tap as the default action); its cards are not separate stops.
-/// The words are asked of the model only while one of the two runs, and the model asks the
-/// core once per position.
+/// For VoiceOver, Switch Control, Voice Control and Full Keyboard Access each pile is one
+/// element (the core's words for it, its moves as custom actions, its tap as the default
+/// action); its cards are not separate stops. The words are there whatever runs (SwiftUI tells
+/// an app of VoiceOver and Switch Control only), and the model asks the core once per position.
 @MainActor
 struct TableView: View {
     let game: GameModel
@@ -18,14 +18,8 @@ struct TableView: View {
     /// The insets are read in the layout direction around the table (leading is right in
     /// right-to-left languages), but the core's coordinates always run left to right.
     @Environment(\.layoutDirection) private var layoutDirection
-    @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
-    /// Switch Control activates and lists the same elements VoiceOver reads: without the words,
-    /// a pile would have no name, no moves and no default action for it.
-    @Environment(\.accessibilitySwitchControlEnabled) private var switchControl
     /// With Reduce Motion on, cards go to their places at once instead of gliding.
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    /// The core's phrases for each pile, said in the player's language.
-    @Environment(\.words) private var words
 
     /// The table's own coordinates: drags are measured in them, not in the moving card's.
     private static let space = "table"
@@ -93,7 +87,7 @@ struct TableView: View {
     }
 
     private func pileView(_ pile: PileView) -> some View {
-        let spoken = voiceOver || switchControl ? game.speech(of: pile.pile) : nil
+        let spoken = game.spokenPile(pile.pile)
         return PileOutline(
             mark: game.emptyMark(of: pile),
             isTarget: drag?.targets.contains(pile.pile) ?? false,
@@ -103,7 +97,8 @@ struct TableView: View {
         .contentShape(Rectangle())
         .onTapGesture { play { game.tapPile(pile.pile) } }
         .accessibilityElement()
-        .accessibilityLabel(spoken.map { words.say($0.description) } ?? "")
+        .accessibilityLabel(spoken?.name ?? "")
+        .accessibilityInputLabels(spoken.map { [Text(verbatim: $0.shortName)] } ?? [])
         .accessibilityAddTraits(spoken?.tap != nil ? .isButton : [])
         .accessibilityAction {
             if let tap = spoken?.tap {
@@ -111,8 +106,8 @@ struct TableView: View {
             }
         }
         .accessibilityActions {
-            ForEach(spoken?.moves ?? [], id: \.label) { move in
-                Button(words.say(move.label)) { play { game.speak(move) } }
+            ForEach(spoken?.moves ?? []) { move in
+                Button(move.name) { play { game.speak(move.action) } }
             }
         }
         .position(center(of: pile.base))

@@ -85,6 +85,32 @@ struct AccessibilityTests {
             #expect(left == 0 ? now.hasSuffix("empty") || now.hasSuffix("no cards left") : now.contains("\(left) card"), "\(now)")
         }
     }
+
+    @Test("A pile's name and moves are said once per position in the model's language, each move named apart", arguments: allKinds)
+    func pilesAreSaidInTheModelsLanguage(kind: GameKind) async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: provenGame(kind), folder: folder, words: french).model
+            var before: [UInt32: String] = [:]
+            var action: SpokenAction? = nil
+            for pile in model.table.piles {
+                let spoken = try #require(model.spokenPile(pile.pile))
+                #expect(spoken.name == french.say(spoken.speech.description))
+                let first = try #require(spoken.speech.description.first)
+                #expect(spoken.name.hasPrefix(spoken.shortName) && spoken.shortName == french.say(first))
+                #expect(spoken.moves.map(\.name) == spoken.speech.moves.map { french.say($0.label) })
+                #expect(Set(spoken.moves.map(\.id)).count == spoken.moves.count, "two moves of pile \(pile.pile) share a name")
+                before[pile.pile] = spoken.name
+                action = action ?? spoken.moves.first?.action ?? spoken.tap
+            }
+            // Said afresh once the position changes.
+            model.speak(try #require(action, "nothing to play"))
+            let after = model.table.piles.map { (pile: $0.pile, name: model.spokenPile($0.pile)?.name) }
+            #expect(after.contains { before[$0.pile] != $0.name }, "no pile is said otherwise after a move")
+            for (pile, name) in after {
+                #expect(name == model.speech(of: pile).map { french.say($0.description) })
+            }
+        }
+    }
 }
 
 /// A pile's name: its description up to the first comma ("tableau pile 3").
