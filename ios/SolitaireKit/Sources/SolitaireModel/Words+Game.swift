@@ -68,13 +68,15 @@ extension Words {
         text("ui_daily_streak_days", days(daily.currentStreak), days(daily.bestStreak))
     }
 
-    /// "Nov 30, 2026" (« 30 nov. 2026 ») in this language's format: the Gregorian date the
-    /// daily deals are numbered by, whatever calendar the device shows.
-    public func day(_ date: DailyDate) -> String {
+    /// "Nov 30, 2026" (« 30 nov. 2026 ») in this language's format, as `region` writes it where
+    /// it speaks this language ("30 Nov 2026" in Britain): the Gregorian date the daily deals are
+    /// numbered by, whatever calendar the device shows.
+    public func day(_ date: DailyDate, region: Locale = .current) -> String {
         let calendar = Calendar.dailyDeals(in: .current)
         let parts = DateComponents(year: Int(date.year), month: Int(date.month), day: Int(date.day))
         guard let moment = calendar.date(from: parts) else { return "\(date.year)-\(date.month)-\(date.day)" }
-        let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: language), calendar: calendar, timeZone: calendar.timeZone)
+        let locale = region.language.languageCode?.identifier == language ? region : Locale(identifier: language)
+        let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone)
         return moment.formatted(style)
     }
 

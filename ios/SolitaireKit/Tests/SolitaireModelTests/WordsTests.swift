@@ -119,6 +119,16 @@ struct WordsTests {
         #expect(french.day(DailyDate(year: 2026, month: 11, day: 30)).contains("2026"))
     }
 
+    @Test("The daily deals' date as the player's region writes it in the app's language")
+    func theDateAsTheRegionWritesIt() {
+        let day = DailyDate(year: 2026, month: 11, day: 30)
+        #expect(english.day(day, region: Locale(identifier: "en_US")) == "Nov 30, 2026")
+        #expect(english.day(day, region: Locale(identifier: "en_GB")) == "30 Nov 2026")
+        // A region of another language: the app's language as its own default region writes it.
+        #expect(english.day(day, region: Locale(identifier: "de_DE")) == "Nov 30, 2026")
+        #expect(french.day(day, region: Locale(identifier: "en_GB")) == french.day(day, region: Locale(identifier: "fr_FR")))
+    }
+
     @Test("A model in French: its messages and marks")
     func aModelInFrench() async throws {
         try await withTemporaryFolder { folder in
