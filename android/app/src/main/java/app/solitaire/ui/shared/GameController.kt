@@ -84,6 +84,13 @@ class GameController(
         private set
     var drag: Drag? by mutableStateOf(null)
         private set
+
+    /**
+     * The cards the keyboard picked up (Space on a card), as a drag that has not moved, until
+     * they are put down, the pick is cancelled or the position changes.
+     */
+    var picked: Drag? by mutableStateOf(null)
+        private set
     var hint: Hint? by mutableStateOf(null)
         private set
     var searchingHint by mutableStateOf(false)
@@ -167,11 +174,16 @@ class GameController(
 
     fun startDrag(card: CardView) {
         stopShowingMe()
-        val pile = table.pile(card.pile) ?: return
+        drag = grab(card) ?: return
+        hint = null
+    }
+
+    /** `card` with the cards on it, taken up by a finger, the mouse or the keyboard. */
+    private fun grab(card: CardView): Drag? {
+        val pile = table.pile(card.pile) ?: return null
         val targets = destinations(card).toSet()
         val centre = Offset(card.frame.x + card.frame.width / 2, card.frame.y + card.frame.height / 2)
-        drag = Drag(card.pile, card.position, pile.cardCount - card.position, targets, centre)
-        hint = null
+        return Drag(card.pile, card.position, pile.cardCount - card.position, targets, centre)
     }
 
     fun dragBy(delta: Offset) {
@@ -191,6 +203,46 @@ class GameController(
 
     fun cancelDrag() {
         drag = null
+    }
+
+    /**
+     * Space on `card`: picks it up with the cards on it, if it may move; Space again on a card
+     * already picked puts them back. Then a click or Enter on another pile's card (or an empty
+     * place) puts them there ([putPicked]).
+     */
+    fun pick(card: CardView) {
+        stopShowingMe()
+        val current = picked
+        picked = when {
+            current != null && current.lifts(card) -> null
+            card.movable -> grab(card)
+            else -> current
+        }
+        hint = null
+    }
+
+    /**
+     * The picked cards onto `pile` (a click or Enter on it): played if they may go there, else
+     * left picked, and the player told; onto their own pile, put back. `false`: nothing was
+     * picked, so the click is a tap.
+     */
+    fun putPicked(pile: UInt): Boolean {
+        val current = picked ?: return false
+        if (pile == current.pile) {
+            picked = null
+        } else if (pile !in current.targets) {
+            message = "msg_move_refused"
+        } else {
+            play(PlayerMove.Transfer(current.pile, current.count, pile))
+        }
+        return true
+    }
+
+    /** Esc while cards are picked: they stay where they are. `false`: nothing was picked. */
+    fun cancelPick(): Boolean {
+        if (picked == null) return false
+        picked = null
+        return true
     }
 
     /** Asks the solver for a move (up to ~100 ms), off the UI thread. */
@@ -380,6 +432,7 @@ class GameController(
     private fun changed() {
         stopSearches()
         revision++
+        picked = null
         hint = null
         message = null
         notice = when (status.state) {

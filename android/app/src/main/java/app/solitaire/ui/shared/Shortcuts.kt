@@ -35,13 +35,15 @@ fun Modifier.keyboardShortcuts(app: AppController): Modifier {
 
 /**
  * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl+Y redo, H hint, N, F2 or Ctrl/Cmd+N a new deal
- * (asking first when the game has moves, as the New… menu does), Esc back. `true`: handled.
+ * (asking first when the game has moves, as the New… menu does), Esc back (or, with cards
+ * picked up by the keyboard, put them back). `true`: handled.
  */
 fun AppController.onShortcut(event: KeyEvent): Boolean {
     if (event.type != KeyEventType.KeyDown || event.isAltPressed) return false
     val command = event.isCtrlPressed || event.isMetaPressed
     if (event.key == Key.Escape && screen != Screen.Chooser) {
-        back()
+        // Cards picked up with the keyboard are put back first.
+        if (playing?.takeIf { screen is Screen.Play }?.cancelPick() != true) back()
         return true
     }
     val game = playing?.takeIf { screen is Screen.Play } ?: return false

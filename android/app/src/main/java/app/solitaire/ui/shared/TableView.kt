@@ -6,6 +6,7 @@ import androidx.compose.animation.core.tween
 import androidx.compose.foundation.background
 import androidx.compose.foundation.border
 import androidx.compose.foundation.combinedClickable
+import androidx.compose.foundation.focusable
 import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
@@ -18,14 +19,24 @@ import androidx.compose.runtime.DisposableEffect
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
+import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.setValue
 import androidx.compose.runtime.staticCompositionLocalOf
 import androidx.compose.ui.AbsoluteAlignment
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.focus.focusProperties
+import androidx.compose.ui.focus.onFocusChanged
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.input.key.Key
+import androidx.compose.ui.input.key.KeyEventType
+import androidx.compose.ui.input.key.key
+import androidx.compose.ui.input.key.onKeyEvent
+import androidx.compose.ui.input.key.onPreviewKeyEvent
+import androidx.compose.ui.input.key.type
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.testTag
@@ -68,6 +79,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
     remember(viewport, controller.game) { controller.show(viewport) }
     val table = controller.table
     val drag = controller.drag
+    val picked = controller.picked
     val hinted = hintedCards(controller.hint, table)
     val hintTarget = (controller.hint?.mv as? PlayerMove.Transfer)?.to
     val stockHinted = controller.hint?.mv is PlayerMove.Stock
@@ -83,10 +95,13 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
         for (pile in table.piles) {
             key("pile", pile.pile) { PileOutline(pile, controller) }
         }
-        for (card in table.cards) {
+        // Pile by pile, bottom to top: the keyboard's Tab follows this order (each card keeps
+        // its own z, so the drawing does not change).
+        for (card in table.cards.sortedWith(compareBy({ it.pile }, { it.position }))) {
             key(card.id) {
                 val dragged = drag?.lifts(card) == true
                 val highlight = when {
+                    picked?.lifts(card) == true -> colors.hint
                     card.pile to card.position in hinted -> colors.hint
                     stockHinted && table.pile(card.pile)?.kind == PileKind.STOCK -> colors.hint
                     else -> Color.Transparent
@@ -98,8 +113,9 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
             key("stop", pile.pile) { PileStop(pile, controller, received = pile.pile == controller.receiver) }
         }
         for (pile in table.piles) {
-            val target = drag?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
-            if (target) key("target", pile.pile) { DropHighlight(pile.frame, if (drag != null) colors.target else colors.hint) }
+            val moving = drag ?: picked
+            val target = moving?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
+            if (target) key("target", pile.pile) { DropHighlight(pile.frame, if (moving != null) colors.target else colors.hint) }
         }
     }
 }
@@ -150,11 +166,23 @@ private fun PileOutline(pile: PileView, controller: GameController) {
     val shape = RoundedCornerShape((pile.base.width * 0.08f).dp)
     // The core's hit area, under the cards: a tap on no card, beside or below them, is the top
     // card's (or an empty stock's deal), so a narrow card still gets a finger-sized target.
+    // An empty place is a keyboard stop of its own (a card is one already): picked cards go
+    // there with Enter or Space, or it is tapped.
+    var focused by remember { mutableStateOf(false) }
+    val keys = if (pile.cardCount == 0u) {
+        Modifier.onFocusChanged { focused = it.isFocused }
+            .onKeyEvent { it.type == KeyEventType.KeyDown && it.key in PLACE_KEYS && activatePlace(controller, pile.pile) }
+            .focusable()
+            .then(if (focused) Modifier.border(3.dp, colors.target, shape) else Modifier)
+    } else {
+        Modifier
+    }
     Box(
         Modifier.at(pile.hit)
             .testTag("hit-${pile.pile}")
             .semantics { hideFromAccessibility() } // the pile's stop speaks for it
-            .pointerInput(pile.pile, controller) { detectTapGestures { controller.tapPile(pile.pile) } },
+            .pointerInput(pile.pile, controller) { detectTapGestures { activatePlace(controller, pile.pile) } }
+            .then(keys),
     )
     Box(
         Modifier.at(pile.base)
@@ -171,6 +199,15 @@ private fun PileOutline(pile: PileView, controller: GameController) {
             Text(symbol, color = colors.mark, fontSize = size, softWrap = false, modifier = Modifier.testTag("mark-${pile.pile}"))
         }
     }
+}
+
+/** The keys that act on an empty place, as on a card: Enter and Space. */
+private val PLACE_KEYS = setOf(Key.Enter, Key.NumPadEnter, Key.Spacebar)
+
+/** A click, Enter or Space on a pile's place: the picked cards go there, or else it is a tap. */
+private fun activatePlace(controller: GameController, pile: UInt): Boolean {
+    if (!controller.putPicked(pile)) controller.tapPile(pile)
+    return true
 }
 
 @Composable
@@ -202,7 +239,13 @@ private fun TableCard(card: CardView, controller: GameController, indexHeight: D
             mark.snapTo(0f)
         }
     }
-    val ring = if (highlight != Color.Transparent) highlight else colors.lastMoved.copy(alpha = mark.value)
+    // The keyboard's focus: a ring as an empty place's (the default indication only greys the card).
+    var focused by remember { mutableStateOf(false) }
+    val ring = when {
+        focused -> colors.target
+        highlight != Color.Transparent -> highlight
+        else -> colors.lastMoved.copy(alpha = mark.value)
+    }
     PlayingCard(
         face = card.face,
         width = card.frame.width.dp,
@@ -225,9 +268,18 @@ private fun TableCard(card: CardView, controller: GameController, indexHeight: D
                     onDragCancel = { controller.cancelDrag() },
                 )
             }
+            // A face-down card is no keyboard stop, but for the top one (a stock's: it deals).
+            // Space picks a card up (with those on it) for the keyboard, before the click sees it.
+            .focusProperties { canFocus = card.face != null || controller.table.pile(card.pile)?.cardCount == card.position + 1u }
+            .onFocusChanged { focused = it.isFocused }
+            .onPreviewKeyEvent { event ->
+                if (event.key != Key.Spacebar) return@onPreviewKeyEvent false
+                if (event.type == KeyEventType.KeyDown) controller.pick(current)
+                true
+            }
             .combinedClickable(
                 onDoubleClick = if (LocalDoubleClickHome.current) ({ controller.playHome(current) }) else null,
-            ) { controller.tap(current.pile, current.position) },
+            ) { if (!controller.putPicked(current.pile)) controller.tap(current.pile, current.position) },
     )
 }
 
