@@ -35,10 +35,7 @@ class KeyboardTest {
 
     @Test
     fun spacePicksCardsUpEnterPutsThemDownAndEscPutsThemBack() {
-        val app = AppController(newStore(), testScope, workers)
-        val controller = app.open(info(GameKind.YAKUTAT_BAY), Game(GameKind.YAKUTAT_BAY, DEAL))
-        rule.setContent { Themed(dark = false) { Box(Modifier.keyboardShortcuts(app)) { SolitaireApp(app) } } }
-        rule.waitForIdle()
+        val (app, controller) = play(GameKind.YAKUTAT_BAY, DEAL)
         val (card, to) = cardWithAPlace(controller)
         val elsewhere = controller.table.piles.first { it.pile != card.pile && it.pile != to && it.cardCount > 0u }.pile
 
@@ -65,10 +62,7 @@ class KeyboardTest {
     /** An empty place is a keyboard stop too: Yakutat Bay deal 1 opens with an ace on top, put home by Enter on an empty foundation. */
     @Test
     fun enterOnAnEmptyPlacePutsThePickedCardsThere() {
-        val app = AppController(newStore(), testScope, workers)
-        val controller = app.open(info(GameKind.YAKUTAT_BAY), Game(GameKind.YAKUTAT_BAY, 1u))
-        rule.setContent { Themed(dark = false) { Box(Modifier.keyboardShortcuts(app)) { SolitaireApp(app) } } }
-        rule.waitForIdle()
+        val (_, controller) = play(GameKind.YAKUTAT_BAY, 1u)
         val (card, to) = cardWithAPlace(controller) { controller.table.pile(it)?.cardCount == 0u }
         key(tagOf(controller, card.pile, card.position), Key.Spacebar)
         key("hit-$to", Key.Enter)
@@ -79,10 +73,7 @@ class KeyboardTest {
     /** The stock's top card is face down, and a keyboard stop all the same: Enter deals. */
     @Test
     fun enterOnTheStockDeals() {
-        val app = AppController(newStore(), testScope, workers)
-        val controller = app.open(info(GameKind.DNIEPER), Game(GameKind.DNIEPER, DEAL))
-        rule.setContent { Themed(dark = false) { Box(Modifier.keyboardShortcuts(app)) { SolitaireApp(app) } } }
-        rule.waitForIdle()
+        val (_, controller) = play(GameKind.DNIEPER, DEAL)
         val stock = controller.table.piles.first { it.kind == PileKind.STOCK }.pile
         key(topOf(controller, stock), Key.Enter)
         assertEquals(1u, controller.status.moves, "the stock dealt")
@@ -91,10 +82,7 @@ class KeyboardTest {
     /** Tab goes card by card, pile by pile, bottom to top, past face-down cards but a top one (which have nothing to do). */
     @Test
     fun tabFollowsThePilesFaceUpCards() {
-        val app = AppController(newStore(), testScope, workers)
-        val controller = app.open(info(GameKind.YAKUTAT_BAY), Game(GameKind.YAKUTAT_BAY, DEAL))
-        rule.setContent { Themed(dark = false) { Box(Modifier.keyboardShortcuts(app)) { SolitaireApp(app) } } }
-        rule.waitForIdle()
+        val (_, controller) = play(GameKind.YAKUTAT_BAY, DEAL)
         val order = controller.table.cards.filter { it.face != null || controller.table.pile(it.pile)?.cardCount == it.position + 1u }.sortedWith(compareBy({ it.pile }, { it.position })).map { "card-${it.id}" }
         rule.onNodeWithTag(order.first(), useUnmergedTree = true).requestFocus()
         val visited = mutableListOf(order.first())
@@ -104,6 +92,15 @@ class KeyboardTest {
             visited += rule.onNode(isFocused(), useUnmergedTree = true).fetchSemanticsNode().config[SemanticsProperties.TestTag]
         }
         assertEquals(order, visited)
+    }
+
+    /** The whole app on `deal` of `kind`, its keyboard shortcuts on its root as the desktop window and the phone have them. */
+    private fun play(kind: GameKind, deal: ULong): Pair<AppController, GameController> {
+        val app = AppController(newStore(), testScope, workers)
+        val controller = app.open(info(kind), Game(kind, deal))
+        rule.setContent { Themed(dark = false) { Box(Modifier.keyboardShortcuts(app)) { SolitaireApp(app) } } }
+        rule.waitForIdle()
+        return app to controller
     }
 
     /** A face-up card the core lets move, and one pile it may go to (one `where` accepts). */
