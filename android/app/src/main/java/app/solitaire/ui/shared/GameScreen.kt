@@ -99,7 +99,9 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
     // the status line (moves, clock) changes too often to be read out each time. The note's node
     // stays composed, empty and hidden between notes: Android announces a live region's
     // changes, not a node that appears with one. The status line stays too, unseen under a
-    // note, so the row is chosen by the same text whether a note shows or not.
+    // note, so the row is chosen by the same text whether a note shows or not. The note keeps
+    // its two lines' height, empty or not: a two-line hint once pushed the table (every card)
+    // down and back.
     val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
     Layout(
         content = {
@@ -109,6 +111,7 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
             Text(
                 note.orEmpty(),
                 style = MaterialTheme.typography.bodySmall,
+                minLines = 2,
                 maxLines = 2,
                 overflow = TextOverflow.Ellipsis,
                 modifier = Modifier.testTag("note").semantics {

@@ -1,5 +1,6 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.WindowInsets
 import androidx.compose.foundation.layout.size
 import androidx.compose.runtime.CompositionLocalProvider
@@ -499,6 +500,23 @@ class GameUiTest {
         assertEquals(LiveRegionMode.Polite, after.config[SemanticsProperties.LiveRegion])
         assertTrue(SemanticsProperties.HideFromAccessibility !in after.config)
         assertEquals(english.say(hint.description), after.config[SemanticsProperties.Text].single().text)
+    }
+
+    /**
+     * A hint takes the status line's place without moving the table: on a phone a French hint
+     * runs to two lines, and the table (and every card on it) moved down 8 dp and back.
+     */
+    @Test
+    fun aHintLeavesTheTableWhereItWas() {
+        val controller = controller(GameKind.CHEQUERS)
+        rule.setContent {
+            Themed(dark = false, words = french) { Box(Modifier.size(390.dp, 844.dp)) { GameScreen(controller, info(GameKind.CHEQUERS), onBack = {}, onRules = {}) } }
+        }
+        val before = rule.onNodeWithTag("table").getUnclippedBoundsInRoot()
+        controller.requestHint()
+        rule.waitUntil(timeoutMillis = 10_000) { controller.hint != null }
+        rule.onNodeWithText(french.say(assertNotNull(controller.hint).description)).assertIsDisplayed()
+        assertEquals(before, rule.onNodeWithTag("table").getUnclippedBoundsInRoot())
     }
 
     @Test
