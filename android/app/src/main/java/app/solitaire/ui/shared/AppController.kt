@@ -143,9 +143,11 @@ class AppController(
 
     /** Back on screen: the clock runs again, and the rows are read again (a night away makes the daily deals yesterday's). */
     fun onForeground() {
+        // Not at launch (the rows were just read) nor after a rotation: only back from the background.
+        val wasAway = !foreground
         foreground = true
         if (screen is Screen.Play) playing?.resume()
-        refreshOverview()
+        if (wasAway) refreshOverview()
     }
 
     override fun close() {
