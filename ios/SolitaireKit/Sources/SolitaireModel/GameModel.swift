@@ -200,11 +200,6 @@ public final class GameModel {
         return fresh[pile]
     }
 
-    /// The core's phrases for `pile` (`spokenPile`'s, unsaid).
-    public func speech(of pile: UInt32) -> PileSpeech? {
-        spokenPile(pile)?.speech
-    }
-
     /// What a screen reader says after a move: the pile the cards went to, as it now is
     /// ("foundation 2, 3 cards, top card three of hearts"), in the player's language. Nil
     /// before any move.

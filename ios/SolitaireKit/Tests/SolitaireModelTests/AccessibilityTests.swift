@@ -11,7 +11,7 @@ struct AccessibilityTests {
         try await withTemporaryFolder { folder in
             let model = try Harness(game: provenGame(kind), folder: folder).model
             for pile in model.table.piles {
-                let words = english.say(try #require(model.speech(of: pile.pile)).description)
+                let words = english.say(try #require(model.spokenPile(pile.pile)?.speech).description)
                 let cards = model.table.cards(of: pile.pile)
                 #expect(!label(words).isEmpty && words.count > label(words).count, "\(words)")
                 if cards.isEmpty {
@@ -38,7 +38,7 @@ struct AccessibilityTests {
             let legal = legalMoves(of: twin)
             var offered = 0
             for pile in model.table.piles {
-                let speech = try #require(model.speech(of: pile.pile))
+                let speech = try #require(model.spokenPile(pile.pile)?.speech)
                 let expected = legal.filter { if case .transfer(pile.pile, _, _) = $0 { true } else { false } }
                 #expect(Set(speech.moves.map(\.action)) == Set(expected.map { Action.play(mv: $0) }), "pile \(pile.pile)")
                 for spoken in speech.moves {
@@ -49,7 +49,7 @@ struct AccessibilityTests {
                     let card = try #require(model.table.cards(of: pile.pile)[Int(pile.cardCount - count)].face)
                     let what = count == 1 ? "" : "the \(spokenName(card)) "
                     // A pile with no number is named with its article: "the reserve".
-                    let pileName = label(english.say(try #require(model.speech(of: to)).description))
+                    let pileName = label(english.say(try #require(model.spokenPile(to)?.speech).description))
                     let destination = ["reserve", "stock", "waste"].contains(pileName) ? "the \(pileName)" : pileName
                     #expect(english.say(spoken.label) == "Move \(what)to \(destination)")
                 }
@@ -65,7 +65,7 @@ struct AccessibilityTests {
             #expect(offered > 0, "no card can move")
 
             // The last move offered plays, and the words then say the new position.
-            let offers = model.table.piles.compactMap { pile in model.speech(of: pile.pile)?.moves.last.map { (pile, $0) } }
+            let offers = model.table.piles.compactMap { pile in model.spokenPile(pile.pile)?.speech.moves.last.map { (pile, $0) } }
             let (pile, spoken) = try #require(offers.first)
             guard case .play(let move) = spoken.action, case .transfer(_, let count, let to) = move else {
                 Issue.record("\(spoken.action) is not a move")
@@ -77,10 +77,10 @@ struct AccessibilityTests {
             #expect(model.game.positionJson() == twin.positionJson())
             #expect(try #require(model.table.pile(to)).cardCount == before + count)
             // VoiceOver hears where the cards went, as that pile now is.
-            let destination = english.say(try #require(model.speech(of: to)).description)
+            let destination = english.say(try #require(model.spokenPile(to)?.speech).description)
             #expect(model.moveAnnouncement() == destination)
             #expect(destination.contains("\(before + count) card"), "\(destination)")
-            let now = english.say(try #require(model.speech(of: pile.pile)).description)
+            let now = english.say(try #require(model.spokenPile(pile.pile)?.speech).description)
             let left = pile.cardCount - count
             #expect(left == 0 ? now.hasSuffix("empty") || now.hasSuffix("no cards left") : now.contains("\(left) card"), "\(now)")
         }
@@ -107,7 +107,7 @@ struct AccessibilityTests {
             let after = model.table.piles.map { (pile: $0.pile, name: model.spokenPile($0.pile)?.name) }
             #expect(after.contains { before[$0.pile] != $0.name }, "no pile is said otherwise after a move")
             for (pile, name) in after {
-                #expect(name == model.speech(of: pile).map { french.say($0.description) })
+                #expect(name == model.spokenPile(pile).map { french.say($0.speech.description) })
             }
         }
     }

@@ -93,12 +93,12 @@ struct DragTests {
             let before = model.coreCalls
             _ = model.beginDrag(card)
             #expect(model.coreCalls == before + 1, "the drag's start")
-            // What TableView's body reads in each frame of a drag with VoiceOver on: the first
+            // What TableView's body reads in each frame of a drag: the first
             // frame may ask once for the position's words, no later frame asks anything.
             let frame = {
                 _ = model.table.lifted(with: card)
                 for pile in model.table.piles {
-                    _ = model.speech(of: pile.pile)
+                    _ = model.spokenPile(pile.pile)
                     _ = model.emptyMark(of: pile)
                 }
                 _ = model.hintMarks

@@ -55,7 +55,7 @@ private func checkEmptyPlaces(of model: GameModel) throws -> Set<PileKind> {
     for pile in model.table.piles where pile.cardCount == 0 {
         kinds.insert(pile.kind)
         // "foundation 5, builds down from king, empty": what follows the label.
-        let description = english.say(try #require(model.speech(of: pile.pile)).description)
+        let description = english.say(try #require(model.spokenPile(pile.pile)?.speech).description)
         let said = try #require(description.firstRange(of: ", ").map { String(description[$0.upperBound...]) }, "\(description)")
         let mark = model.emptyMark(of: pile)
         switch mark {
