@@ -211,11 +211,16 @@ impl Game {
         self.stats_recorded = false;
     }
 
-    /// Turning auto-play on plays what it can at once.
+    /// Turning auto-play on plays what it can at once; what it plays clears redo, as a move does
+    /// (the undone moves may no longer be legal after it).
     pub fn set_auto_play(&mut self, on: bool) {
         self.auto_play = on;
         if on {
+            let before = self.history.len();
             self.run_auto_play();
+            if self.history.len() > before {
+                self.redo.clear();
+            }
         }
     }
 

@@ -138,6 +138,28 @@ fn auto_play_sends_safe_cards_up_and_one_undo_takes_them_back() {
     assert_eq!(manual.state(), &covered, "one undo takes back the move and the automatic one");
 }
 
+/// Auto-play turned on again after an undo plays the undone moves anew: nothing is left to
+/// redo, which would replay them onto themselves. (Yakutat Bay deal 320 offered a redo that
+/// failed as an illegal move.)
+#[test]
+fn auto_play_turned_on_after_an_undo_leaves_nothing_to_redo() {
+    let state = table(GameKind::YakutatBay, &[("tableau:0", "9C AS"), ("tableau:1", "TD 2S"), ("tableau:2", "QH")]);
+    let mut game = Game::from_position(state.clone());
+    game.set_auto_play(true);
+    game.undo().unwrap();
+    assert_eq!(game.state(), &state);
+    assert!(game.can_redo());
+    game.set_auto_play(false);
+    assert!(game.can_redo(), "turning auto-play off plays nothing");
+    game.set_auto_play(true);
+    assert_eq!(pile_text(game.state(), "foundation:0"), "AS");
+    assert!(!game.can_redo(), "the Ace went up again");
+    assert!(matches!(game.redo(), Err(GameError::NothingToRedo)));
+    game.undo().unwrap();
+    game.redo().unwrap();
+    assert_eq!(pile_text(game.state(), "foundation:0"), "AS", "undo and redo still pair");
+}
+
 #[test]
 fn auto_play_finishes_a_certain_win() {
     let state =
