@@ -166,6 +166,20 @@ fn a_tap_sends_only_what_changed() {
     }
 }
 
+/// A viewport with no room (NaN, zero, negative sizes) draws nothing, once: asking again sends
+/// nothing, not "redraw everything" each time (a NaN size never equals itself).
+#[test]
+fn an_unusable_viewport_draws_nothing_once() {
+    for width in [f32::NAN, 0.0, -5.0] {
+        let game = Game::new(GameKind::Chequers, 1);
+        let viewport = Viewport { width, height: f32::NAN, ..PHONE };
+        let table = game.view(viewport);
+        assert!(table.cards.is_empty() && table.piles.is_empty(), "{width}");
+        let again = game.act(Action::Refresh).unwrap();
+        assert!(!again.full && again.cards.is_empty() && again.piles.is_empty(), "{width}: {again:?}");
+    }
+}
+
 /// A drop lands on the pile under the grabbed card's centre if the card may go there; anywhere
 /// else nothing changes.
 #[test]

@@ -71,7 +71,8 @@ impl Scene {
         let everything =
             || Changes { full: true, piles: (0..piles.len()).collect(), cards: (0..cards.len()).collect() };
         let Some(before) = before else { return everything() };
-        let same_frame = before.viewport == self.viewport
+        // The same drawing area, not the same numbers: a NaN viewport equals nothing.
+        let same_frame = before.viewport.safe_area() == self.viewport.safe_area()
             && before.layout.card_width == self.layout.card_width
             && before.layout.card_height == self.layout.card_height
             && before.layout.piles.len() == piles.len()
