@@ -7,7 +7,9 @@
 //! hides a face-up card's corner index (`TableLayout::index_height`; face-down cards may overlap
 //! more), and every top card is a finger's target, `TOUCH` points across and down (`PileFrame::hit`:
 //! narrow cards' columns spread apart, short cards' rows keep room below them), wherever some
-//! arrangement allows it. Each tableau row gets the room its longest pile needs at the smallest
+//! arrangement allows it with cards at least `TOUCH_WORTH` as wide as the largest: legibility
+//! first, on a small phone Chequers' 25 piles take larger cards and a little less room for a
+//! finger. Each tableau row gets the room its longest pile needs at the smallest
 //! steps, rounded up to a bucket (`plan::Fans`), so short piles get large cards, a long pile
 //! takes room from its own row only, and cards shrink in a few steps as piles grow, not at every
 //! move. Units are points, the origin is the viewport's top-left corner.
@@ -18,7 +20,7 @@ use crate::card::Card;
 use crate::spec::{EmptyMark, GameSpec, PileId, PileKind, PileMap};
 use crate::state::State;
 use plan::{Band, Plan, ASPECT, FAN_DOWN, FAN_UP};
-pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH, LEGIBLE_INDEX, TOUCH};
+pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH, LEGIBLE_INDEX, TOUCH, TOUCH_WORTH};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Insets {

@@ -31,11 +31,17 @@ const _: () = assert!(FAN_UP >= INDEX && FAN_DOWN * DOWN_PER_INDEX as f32 >= IND
 pub const BUCKET: u32 = 4;
 /// The least a top card's hit area spans across and down, in points: Android's 48 dp (iOS asks
 /// 44 pt). An arrangement whose columns can be spread this far apart, and whose rows keep this
-/// much from a top card's top edge down, beats any that cannot, whatever their card sizes.
+/// much from a top card's top edge down, beats any that cannot, as long as its cards keep
+/// `TOUCH_WORTH` of the largest cards' width.
 pub const TOUCH: f32 = 48.0;
+/// The share of the largest cards' width an arrangement a finger can use must keep to be chosen
+/// instead. A card too small to read is worse than a target a little under a finger's room:
+/// Chequers on a 360 × 640 phone (a table of 360 × 488) kept that room with cards 20 points
+/// wide, indices 7 points tall, where 37-point cards fit with 40 points to each column.
+pub const TOUCH_WORTH: f32 = 0.9;
 /// The smallest corner index, in points, worth a finger's room: where keeping `TOUCH` below
 /// each row would shrink the index further (a tiny window), cards keep their size instead, and
-/// taps their smaller area. (Touch screens along random play get 6 points at the least.)
+/// taps their smaller area.
 pub const LEGIBLE_INDEX: f32 = 5.0;
 /// How far a top card's hit area reaches down from its top edge with no room below it, in
 /// card widths: the card and half the gap under it.
@@ -214,8 +220,9 @@ pub(super) fn trim_top(cards: &[Card]) -> &[Card] {
 }
 
 /// The arrangement with the largest cards in a `width` × `height` area whose tableau rows each
-/// have the room `fans` gives them below their base cards, among those a finger can use if any
-/// (`TOUCH`); fewer tableau rows break near-ties. `None` if no card fits.
+/// have the room `fans` gives them below their base cards, or the one with the largest cards
+/// among those a finger can use (`TOUCH`), where its cards keep `TOUCH_WORTH` of that width;
+/// fewer tableau rows break near-ties. `None` if no card fits.
 pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, height: f32) -> Option<Plan> {
     let tableau = u16::from(map.tableau);
     // Width or height in card widths of `cards` piles and the gaps between and around them.
@@ -225,45 +232,60 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
     let heights: Vec<f32> = (1..=tableau.max(1)).map(|columns| fans.height(columns)).collect();
     let tableau_height = |columns: u16| heights[usize::from(columns - 1)];
     let grid = |columns: u16, rows: u16| tableau_height(columns) + f32::from(rows + 1) * GAP;
-    let mut best: Option<Plan> = None;
-    // The card width and reserve for a grid `grid_columns` across (`across` card widths, gaps
-    // included) and blocks side by side, each (card widths down, rows of top cards); whether a
-    // finger can use it.
-    let size = |grid_columns: u16, across: f32, blocks: &[(f32, u16)]| {
+    // The plans for a grid `grid_columns` across (`across` card widths, gaps included) and
+    // blocks side by side, each (card widths down, rows of top cards): the largest cards, and,
+    // where a finger can be given its room another way, the cards that leaves (smaller when
+    // each row must keep `TOUCH - HIT_DOWN * w` points below its cards).
+    let sizes = |grid_columns: u16, across: f32, blocks: &[(f32, u16)]| {
         let widest = width / across;
         let plain = blocks.iter().fold(widest, |w, &(down, _)| w.min(height / down));
         let wide = width / f32::from(grid_columns) >= TOUCH;
-        if plain * HIT_DOWN >= TOUCH || !wide {
-            return (plain, 0.0, wide && plain * HIT_DOWN >= TOUCH);
+        if !wide || plain * HIT_DOWN >= TOUCH {
+            return [Some((plain, 0.0, wide)), None];
         }
-        // Each row keeps `TOUCH - HIT_DOWN * w` points below its cards: w * down + rows *
-        // (TOUCH - HIT_DOWN * w) = height, for each block.
+        // w * down + rows * (TOUCH - HIT_DOWN * w) = height, for each block.
         let reserved = blocks.iter().fold(widest, |w, &(down, rows)| {
             let rows = f32::from(rows);
             w.min((height - rows * TOUCH) / (down - rows * HIT_DOWN))
         });
-        if reserved * INDEX >= LEGIBLE_INDEX {
-            (reserved, TOUCH - HIT_DOWN * reserved, true)
-        } else {
-            (plain, 0.0, false)
-        }
+        let touch = (reserved * INDEX >= LEGIBLE_INDEX).then_some((reserved, TOUCH - HIT_DOWN * reserved, true));
+        [Some((plain, 0.0, false)), touch]
     };
-    // The plan for `band` beside or above a tableau `columns` wide, `blocks` as for `size`.
-    let candidate = |band: Band, columns: u16, blocks: &[(f32, u16)], (band_rows, band_last_row): (u16, u16)| {
+    // The plans for `band` beside or above a tableau `columns` wide, `blocks` as for `sizes`.
+    let candidates = |band: Band, columns: u16, blocks: &[(f32, u16)], (band_rows, band_last_row): (u16, u16)| {
         let grid_columns = band.grid_columns(columns);
-        let (card_width, reserve, touchable) = size(grid_columns, extent(grid_columns, 1.0), blocks);
         let (tableau_height, tableau_rows) = (tableau_height(columns), tableau.div_ceil(columns));
-        Plan { card_width, touchable, reserve, band, columns, tableau_height, tableau_rows, band_rows, band_last_row }
+        sizes(grid_columns, extent(grid_columns, 1.0), blocks).into_iter().flatten().map(
+            move |(card_width, reserve, touchable)| Plan {
+                card_width,
+                touchable,
+                reserve,
+                band,
+                columns,
+                tableau_height,
+                tableau_rows,
+                band_rows,
+                band_last_row,
+            },
+        )
     };
-    let mut consider = |plan: Plan| {
-        let wins = best.is_none_or(|b| {
-            (plan.touchable && !b.touchable)
-                || (plan.touchable == b.touchable
-                    && (plan.card_width > b.card_width * (1.0 + TIE)
-                        || (plan.card_width >= b.card_width * (1.0 - TIE) && plan.tableau_rows < b.tableau_rows)))
-        });
-        if wins {
-            best = Some(plan);
+    // The largest cards of all, and of the plans a finger can use.
+    let mut largest: Option<Plan> = None;
+    let mut touchable: Option<Plan> = None;
+    let better = |plan: &Plan, best: &Option<Plan>| {
+        best.is_none_or(|b| {
+            plan.card_width > b.card_width * (1.0 + TIE)
+                || (plan.card_width >= b.card_width * (1.0 - TIE) && plan.tableau_rows < b.tableau_rows)
+        })
+    };
+    let mut consider = |plans: &mut dyn Iterator<Item = Plan>| {
+        for plan in plans {
+            if better(&plan, &largest) {
+                largest = Some(plan);
+            }
+            if plan.touchable && better(&plan, &touchable) {
+                touchable = Some(plan);
+            }
         }
     };
 
@@ -285,7 +307,7 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
         let tableau_rows = tableau.div_ceil(columns);
         let down = f32::from(band_rows) * (ASPECT + GAP) + grid(columns, tableau_rows);
         let blocks = [(down, band_rows + tableau_rows)];
-        consider(candidate(Band::Top { columns: band_columns }, columns, &blocks, (band_rows, band_last_row)));
+        consider(&mut candidates(Band::Top { columns: band_columns }, columns, &blocks, (band_rows, band_last_row)));
     }
 
     if tableau > 0 {
@@ -304,9 +326,19 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
                     continue;
                 }
                 let blocks = [(band_down, band_rows), (grid(columns, tableau_rows), tableau_rows)];
-                consider(candidate(Band::Left { columns: band_columns }, columns, &blocks, (band_rows, band_last_row)));
+                consider(&mut candidates(
+                    Band::Left { columns: band_columns },
+                    columns,
+                    &blocks,
+                    (band_rows, band_last_row),
+                ));
             }
         }
     }
+    // A finger's room is worth a little of the cards' size, never their legibility.
+    let best = match (touchable, largest) {
+        (Some(t), Some(l)) if t.card_width >= l.card_width * TOUCH_WORTH => Some(t),
+        (_, l) => l,
+    };
     best.filter(|plan| plan.card_width.is_finite() && plan.card_width > 0.0)
 }
