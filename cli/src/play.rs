@@ -55,6 +55,46 @@ struct Switch {
     started: String,
 }
 
+/// The words a player types for something other than a pile, each listed by its catalogue key
+/// in the player's language (and English).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Command {
+    Quit,
+    Help,
+    Undo,
+    Redo,
+    Auto,
+    Hint,
+    Restart,
+    New,
+    Winnable,
+    Show,
+    Stats,
+    Look,
+}
+
+impl Command {
+    const KEYS: [(Command, &'static str); 12] = [
+        (Command::Quit, "cli_cmd_quit"),
+        (Command::Help, "cli_cmd_help"),
+        (Command::Undo, "cli_cmd_undo"),
+        (Command::Redo, "cli_cmd_redo"),
+        (Command::Auto, "cli_cmd_auto"),
+        (Command::Hint, "cli_cmd_hint"),
+        (Command::Restart, "cli_cmd_restart"),
+        (Command::New, "cli_cmd_new"),
+        (Command::Winnable, "cli_cmd_winnable"),
+        (Command::Show, "cli_cmd_show"),
+        (Command::Stats, "cli_cmd_stats"),
+        (Command::Look, "cli_cmd_look"),
+    ];
+
+    /// The command `typed` names, if any (else it is a pile's name).
+    fn named(words: &words::Words, typed: &str) -> Option<Command> {
+        Command::KEYS.iter().find(|(_, key)| words.means(key, typed)).map(|&(command, _)| command)
+    }
+}
+
 /// What the loop does after a command.
 enum Reply {
     Show(String),
@@ -183,18 +223,19 @@ impl Session {
                 other => other.to_string(),
             })
         };
-        let outcome: Result<String, String> = match typed.as_slice() {
-            [] => Ok(String::new()),
-            ["q" | "quit" | "exit"] => return Reply::Quit,
-            ["?" | "help"] => Ok(words.text("cli_help")),
-            ["u" | "undo"] => played(self.game.undo()),
-            ["y" | "redo"] => played(self.game.redo()),
-            ["auto"] => {
+        let command = typed.first().and_then(|first| Command::named(words, first));
+        let outcome: Result<String, String> = match (command, typed.as_slice()) {
+            (_, []) => Ok(String::new()),
+            (Some(Command::Quit), [_]) => return Reply::Quit,
+            (Some(Command::Help), [_]) => Ok(words.text("cli_help")),
+            (Some(Command::Undo), [_]) => played(self.game.undo()),
+            (Some(Command::Redo), [_]) => played(self.game.redo()),
+            (Some(Command::Auto), [_]) => {
                 let on = !self.game.auto_play();
                 self.game.set_auto_play(on);
                 Ok(words.text(if on { "cli_auto_on" } else { "cli_auto_off" }))
             }
-            ["h" | "hint"] => Ok(match assist::hint(&self.game, &input::stop_requested) {
+            (Some(Command::Hint), [_]) => Ok(match assist::hint(&self.game, &input::stop_requested) {
                 Some(hint) => {
                     let key = if hint.leads_to_win { "cli_hint_winning" } else { "cli_hint" };
                     let what = words.phrase(&describe::move_description(self.game.state(), hint.mv));
@@ -202,7 +243,7 @@ impl Session {
                 }
                 None => words.text("cli_no_move_left"),
             }),
-            ["restart"] => {
+            (Some(Command::Restart), [_]) => {
                 let mut again = self.game.clone();
                 again.restart();
                 let started = match again.deal_number() {
@@ -213,35 +254,39 @@ impl Session {
             }
             // The daily game has a save of its own; another deal would go over the game in
             // progress, which this session does not show.
-            ["new", ..] | ["winnable"] if self.game.daily().is_some() => Err(words.text("cli_daily_no_new")),
-            ["new"] => return self.offer(self.deal(rand::random_range(RANDOM_DEALS))),
-            ["new", n] => match n.parse::<u64>() {
+            (Some(Command::New), _) | (Some(Command::Winnable), [_]) if self.game.daily().is_some() => {
+                Err(words.text("cli_daily_no_new"))
+            }
+            (Some(Command::New), [_]) => return self.offer(self.deal(rand::random_range(RANDOM_DEALS))),
+            (Some(Command::New), [_, n]) => match n.parse::<u64>() {
                 Ok(n) => return self.offer(self.deal(n)),
                 Err(_) => Err(words.say("cli_not_deal", &[Value::quoted(n)])),
             },
-            ["winnable"] => {
+            (Some(Command::Winnable), [_]) => {
                 let number = assist::winnable_deal(kind, rand::random());
                 let started = words.say("cli_started_winnable", &[number.into()]);
                 let instead = words.text("cli_instead_winnable");
                 return self.offer(Switch { game: Game::new(kind, number), instead, started });
             }
-            ["show"] => return self.show(usize::MAX),
-            ["show", n] => match n.parse::<usize>() {
+            (Some(Command::Show), [_]) => return self.show(usize::MAX),
+            (Some(Command::Show), [_, n]) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => return self.show(n),
                 _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
             },
-            ["stats"] => Ok(self.stats()),
-            ["look", name] => match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
-                Some((pile, (kind, index))) => {
-                    let state = self.game.state();
-                    let empty = state.spec().empty_mark(kind, index);
-                    Ok(words.phrases(&describe::pile_description(state.pile(pile), kind, index, empty)))
+            (Some(Command::Stats), [_]) => Ok(self.stats()),
+            (Some(Command::Look), [_, name]) => {
+                match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
+                    Some((pile, (kind, index))) => {
+                        let state = self.game.state();
+                        let empty = state.spec().empty_mark(kind, index);
+                        Ok(words.phrases(&describe::pile_description(state.pile(pile), kind, index, empty)))
+                    }
+                    None => Err(no_pile(name)),
                 }
-                None => Err(no_pile(name)),
-            },
-            [pile] => self.tap(&map, pile),
-            [from, to] => self.transfer(&map, from, to, None),
-            [from, to, count] => match count.parse::<u8>() {
+            }
+            (None, [pile]) => self.tap(&map, pile),
+            (None, [from, to]) => self.transfer(&map, from, to, None),
+            (None, [from, to, count]) => match count.parse::<u8>() {
                 Ok(count) => self.transfer(&map, from, to, Some(count)),
                 Err(_) => Err(words.say("cli_not_cards", &[Value::quoted(count)])),
             },
@@ -480,6 +525,36 @@ mod tests {
         assert!(colour_wanted(true, Some(OsStr::new(""))), "an empty NO_COLOR does not count");
         assert!(!colour_wanted(true, Some(OsStr::new("1"))));
         assert!(!colour_wanted(false, None));
+    }
+
+    /// Each command answers to its English words in every language, to no other command's
+    /// word, and no word of a command names a pile.
+    #[test]
+    fn commands_answer_to_their_words_and_english_ones_in_every_language() {
+        let en = words::Words::new(Lang::En);
+        for lang in Lang::ALL {
+            let words = words::Words::new(lang);
+            let mut seen = std::collections::HashSet::new();
+            for (command, key) in Command::KEYS {
+                let listed = words.text(key);
+                for word in listed.split(',') {
+                    assert!(seen.insert(word.to_string()), "{lang:?}: {word:?} twice");
+                    assert_eq!(Command::named(&words, &word.to_uppercase()), Some(command), "{lang:?}: {word:?}");
+                    for kind in GameKind::ALL {
+                        let map = *solitaire_core::deal(kind, 1).map();
+                        assert!(parse_short(&map, word).is_none(), "{lang:?}: {word:?} names a pile");
+                    }
+                }
+                for word in en.text(key).split(',') {
+                    assert_eq!(Command::named(&words, word), Some(command), "{lang:?} does not take {word:?}");
+                }
+            }
+        }
+        let fr = words::Words::new(Lang::Fr);
+        assert_eq!(Command::named(&fr, "Rétablir"), Some(Command::Redo));
+        assert_eq!(Command::named(&fr, "annuler"), Some(Command::Undo));
+        assert_eq!(Command::named(&en, "annuler"), None, "English takes its own words only");
+        assert_eq!(Command::named(&fr, "t3"), None);
     }
 
     #[test]

@@ -188,8 +188,14 @@ impl Words {
 
     /// Whether `answer` says yes in this language (English's y and yes are always understood).
     pub fn yes(&self, answer: &str) -> bool {
-        let answer = answer.trim().to_lowercase();
-        self.text("cli_yes").split(',').any(|word| word == answer)
+        self.means("cli_yes", answer)
+    }
+
+    /// Whether `typed` is one of the words `key` lists (comma-separated; each language lists
+    /// English's too, so that those always work), whatever its case.
+    pub fn means(&self, key: &str, typed: &str) -> bool {
+        let typed = typed.trim().to_lowercase();
+        self.text(key).split(',').any(|word| word == typed)
     }
 }
 

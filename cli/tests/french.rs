@@ -37,26 +37,28 @@ fn winning_commands(kind: GameKind, deal: u64) -> Vec<String> {
 #[test]
 fn a_game_played_in_french_from_the_deal_to_the_win() {
     let dir = fresh_dir("french-win");
-    let mut script = vec!["help".to_string(), "look t1".into(), "look f1".into(), "hint".into(), "t9 t9 9".into()];
+    // The commands in French, but one in English (`look`), which works as well.
+    let mut script = vec!["aide".to_string(), "voir t1".into(), "look f1".into(), "indice".into(), "t9 t9 9".into()];
     let line = winning_commands(GameKind::HowTheyRun, 1);
     script.push(line[0].clone());
-    script.extend(["undo".into(), "redo".into(), "undo".into(), "undo".into()]);
+    script.extend(["annuler".into(), "Rétablir".into(), "annuler".into(), "annuler".into()]);
     script.extend(line.iter().cloned());
-    script.extend(["stats".into(), "new 2".into(), "quit".into()]);
+    script.extend(["stats".into(), "nouvelle 2".into(), "quitter".into()]);
     let input = script.join("\n") + "\n";
     let args = ["play", "how-they-run", "--deal", "1", "--lang", "fr", "--data-dir", dir.to_str().unwrap()];
     let out = solitaire(&args, &input);
     let screen = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     for french in [
-        "Donne 1 commencée. Tapez help pour la liste des commandes.",
+        "Donne 1 commencée. Tapez aide pour la liste des commandes.",
+        "  annuler (u)  rétablir (y)  indice (h)",
         "How They Run — donne 1    coups 0    temps 0:00    jeu auto non",
         "Piles\u{a0}: t1 t2 … tableau, f1 … fondations, c1 c2 cellules",
         "pile de tableau 1, 5 cartes, dont 3 face cachée, carte du dessus\u{a0}: ",
         "fondation 1, n’accepte qu’une couleur complète, du roi à l’as, vide",
         "indice\u{a0}: Déplacer ",
         "rien à annuler",
-        "Gagné\u{202f}! Tapez «\u{202f}new\u{202f}» pour une autre donne.",
+        "Gagné\u{202f}! Tapez «\u{202f}nouvelle\u{202f}» pour une autre donne.",
         "How They Run — parties jouées\u{a0}: 1, gagnées\u{a0}: 1, terminées par le solveur\u{a0}: 0, série\u{a0}: 1 (record\u{a0}: 1)",
         "Donne 2 commencée.",
         "Partie enregistrée. À bientôt\u{202f}!",
@@ -65,6 +67,7 @@ fn a_game_played_in_french_from_the_deal_to_the_win() {
     }
     let moves = line.len();
     assert!(screen.contains(&format!("coups {moves} ")), "the win took {moves} coups:\n{screen}");
+    assert!(!screen.contains("commande inconnue") && !screen.contains("pas de pile"), "a command refused:\n{screen}");
     for english in ["moves ", "deal ", "Deal ", "You won", "hint:", "card", "Type help", "illegal", "nothing to"] {
         assert!(!screen.contains(english), "{english:?} in the French game:\n{screen}");
     }
