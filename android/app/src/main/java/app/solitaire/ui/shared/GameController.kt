@@ -109,6 +109,9 @@ class GameController(
         private set
 
     private var viewport: Viewport? = null
+
+    /** Whether the game is on screen in the foreground (between `resume` and `pause`): its clock runs. */
+    private var onScreen = false
     private var speech: Pair<Int, List<PileSpeech>>? = null
     private var winnableCheck: Job? = null
 
@@ -305,6 +308,8 @@ class GameController(
             }
             if (next !== old) {
                 next.act(Action.AutoPlay(old.status().autoPlay))
+                // The new deal is on screen: its clock runs (unless the app left meanwhile).
+                if (onScreen) next.resume()
                 game = next
                 workers.enqueue { old.close() } // after any save still queued for it
             }
@@ -334,6 +339,7 @@ class GameController(
 
     /** The game leaves the screen: stop the clock and any search, and save. */
     fun pause() {
+        onScreen = false
         stopShowingMe()
         stopSearches()
         game.pause()
@@ -341,6 +347,7 @@ class GameController(
     }
 
     fun resume() {
+        onScreen = true
         game.resume()
         status = game.status()
     }

@@ -5,6 +5,7 @@ import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.ShowMeState
 import org.junit.Test
@@ -58,6 +59,28 @@ class LifecycleTest {
         game.pause()
         val counted = game.status().elapsedMs - left
         assertTrue(counted in 300uL..<600uL, "only the foreground time counted: $counted ms")
+    }
+
+    /** A new deal's clock runs from the deal (it stood at 0:00 until the app went away and came back). */
+    @Test
+    fun aNewDealsClockRunsWhileItIsShown() {
+        val app = AppController(newStore(), testScope, workers)
+        val controller = app.open(dnieper, Game(GameKind.DNIEPER, DEAL))
+        val first = controller.game
+        controller.requestNewGame(NewGame.Deal(DEAL + 1u)) // no move made: dealt without asking
+        eventually("the new deal is on screen") { controller.game !== first }
+        Thread.sleep(300)
+        controller.game.pause()
+        assertTrue(controller.game.status().elapsedMs >= 300uL, "${controller.game.status().elapsedMs} ms counted")
+
+        // Dealt while the app is away (a search for a winnable deal can outlast a tap on Home): it waits for the return.
+        app.onBackground()
+        val second = controller.game
+        controller.requestNewGame(NewGame.Deal(DEAL + 2u))
+        eventually("the third deal is in place") { controller.game !== second }
+        Thread.sleep(300)
+        controller.game.pause()
+        assertEquals(0uL, controller.game.status().elapsedMs, "no time counted in the background")
     }
 
     @Test
