@@ -70,13 +70,18 @@ public final class AppModel {
     }
 
     /// Continues the game of `kind` in progress exactly as it was left (undo history included),
-    /// or deals a new one if there is none or its save was damaged.
+    /// or deals a new one if there is none or its save was damaged. When the save could not be
+    /// read at all (the disk failed for now), nothing opens: a new deal would be saved over it.
     public func open(_ kind: GameKind) {
         saver.flush()
         var resumed: Game? = nil
         do {
             resumed = try store.resume(kind: kind)
         } catch {
+            guard setAside(error) else {
+                message = words.text("msg_saved_unopenable")
+                return
+            }
             message = playerMessage(for: error, in: words)
         }
         show(resumed ?? Game.newRandom(kind: kind))
@@ -84,20 +89,30 @@ public final class AppModel {
     }
 
     /// Opens today's daily deal of `kind`: as it was left today, or new. (An unfinished one of
-    /// an earlier day is given up by the store.)
+    /// an earlier day is given up by the store.) As `open`, a save that could not be read opens
+    /// nothing.
     public func openDaily(_ kind: GameKind) {
         saver.flush()
         let date = today()
-        saver.rememberOnScreen(OnScreen(kind: kind, daily: date))
         do {
             show(try store.resumeDaily(kind: kind, date: date))
         } catch {
+            guard setAside(error) else {
+                message = words.text("msg_daily_unopenable")
+                return
+            }
             message = playerMessage(for: error, in: words)
             // A damaged daily save has been set aside: the day's deal starts afresh.
-            if let game = try? Game.newDaily(kind: kind, date: date) {
-                show(game)
-            }
+            guard let game = try? Game.newDaily(kind: kind, date: date) else { return }
+            show(game)
         }
+        saver.rememberOnScreen(OnScreen(kind: kind, daily: date))
+    }
+
+    /// Whether `error` says a damaged save was put aside (so a new game may take its place).
+    private func setAside(_ error: Error) -> Bool {
+        if case .CorruptSave? = error as? GameError { return true }
+        return false
     }
 
     private func show(_ game: Game) {

@@ -44,6 +44,33 @@ struct CorruptSaveTests {
         }
     }
 
+    @Test("A save the disk cannot read opens nothing and is left as it was: a new deal would be saved over it")
+    func aSaveThatCannotBeReadOpensNothing() async throws {
+        try await withTemporaryFolder { folder in
+            let kind = GameKind.chequers
+            // A folder where the save should be: reading it fails as a failing disk does.
+            let save = folder.appendingPathComponent("\(try slug(kind)).json")
+            let daily = folder.appendingPathComponent("\(try slug(kind))-daily.json")
+            for path in [save, daily] {
+                try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+            }
+            let app = try AppModel(directory: folder)
+            app.open(kind)
+            #expect(app.current == nil)
+            #expect(app.message == app.words.text("msg_saved_unopenable"))
+            app.message = nil
+            app.openDaily(kind)
+            #expect(app.current == nil)
+            #expect(app.message == app.words.text("msg_daily_unopenable"))
+            app.close()
+            var isFolder: ObjCBool = false
+            for path in [save, daily] {
+                #expect(FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) && isFolder.boolValue)
+            }
+            #expect(try keptAside(in: folder).isEmpty)
+        }
+    }
+
     @Test("The store raises the typed error once, keeps the file, and carries on")
     func theStoreRaisesTheTypedErrorOnce() async throws {
         try await withTemporaryFolder { folder in
