@@ -249,7 +249,12 @@ public final class GameModel {
         status = game.status()
     }
 
+    /// Puts `next` in the old game's place, with the old game's auto-play setting (a new deal
+    /// starts with it off).
     private func replace(with next: Game) {
+        if status.autoPlay {
+            _ = try? next.act(action: .autoPlay(on: true))
+        }
         core = next
         spoken = nil
         draw(next.view(viewport: viewport))

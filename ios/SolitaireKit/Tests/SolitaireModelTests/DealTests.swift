@@ -22,6 +22,21 @@ struct DealTests {
         }
     }
 
+    @Test("A new deal keeps auto-play as the player set it")
+    func aNewDealKeepsAutoPlay() async throws {
+        try await withTemporaryFolder { folder in
+            let model = try Harness(game: Game(kind: .yakutatBay, deal: 1), folder: folder).model
+            model.setAutoPlay(true)
+            model.deal(.number(99))
+            #expect(model.status.autoPlay, "a deal by number")
+            model.deal(.random)
+            #expect(model.status.autoPlay, "a random deal")
+            model.setAutoPlay(false)
+            model.deal(.number(98))
+            #expect(!model.status.autoPlay, "off stays off")
+        }
+    }
+
     @Test("Throwing away a game with moves asks first and counts it as played; restart goes back to the deal")
     func aNewDealCountsTheAbandonedGame() async throws {
         try await withTemporaryFolder { folder in
