@@ -326,14 +326,22 @@ class GameController(
         notice = null
     }
 
-    /** Undoes back to where the game can still be won (the solver searches up to two seconds). */
+    /**
+     * Undoes back to where the game can still be won (the solver searches up to three seconds,
+     * as on iOS); says so when it finds no such position in time, leaving the game as it is.
+     */
     fun undoToWinnable() {
         stopShowingMe()
         notice = null
         val asked = game
         scope.launch {
-            withContext(workers.search) { asked.undoToWinnable(2_000u) }
-            if (asked === game) play(Action.Refresh, stopShowing = false, force = true)
+            val undone = withContext(workers.search) { asked.undoToWinnable(3_000u) }
+            if (asked !== game) return@launch
+            if (undone == 0u) {
+                message = "msg_no_winnable_position"
+            } else {
+                play(Action.Refresh, stopShowing = false, force = true)
+            }
         }
     }
 
@@ -350,6 +358,8 @@ class GameController(
         onScreen = true
         game.resume()
         status = game.status()
+        // On screen again, or for the first time: a lost position is said without waiting for a move.
+        checkStillWinnable()
     }
 
     /**
@@ -492,6 +502,8 @@ class GameController(
 
     /** Asks once play pauses: a quick player's every move would otherwise start a search. */
     private fun checkStillWinnable() {
+        winnableCheck?.cancel()
+        winnableCancel?.cancel()
         if (status.state != PlayState.PLAYING) return
         val asked = game
         val cancel = CancelFlag().also { winnableCancel = it }

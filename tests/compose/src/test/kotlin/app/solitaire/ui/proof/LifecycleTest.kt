@@ -6,6 +6,7 @@ import app.solitaire.core.GameKind
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.NewGame
+import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.ShowMeState
 import org.junit.Test
@@ -59,6 +60,16 @@ class LifecycleTest {
         game.pause()
         val counted = game.status().elapsedMs - left
         assertTrue(counted in 300uL..<600uL, "only the foreground time counted: $counted ms")
+    }
+
+    /** A game opened already lost is flagged at once, as on iOS, not at the player's next move. */
+    @Test
+    fun aGameOpenedLostIsFlaggedWithoutAMove() {
+        val app = AppController(newStore(), testScope, workers)
+        // Dnieper deal 10 is proved unwinnable (it is missing from the proven list).
+        val controller = app.open(dnieper, Game(GameKind.DNIEPER, 10u))
+        eventually("the cannot-be-won dialog") { controller.notice == Notice.Unwinnable }
+        assertEquals(0u, controller.status.moves)
     }
 
     /** A new deal's clock runs from the deal (it stood at 0:00 until the app went away and came back). */

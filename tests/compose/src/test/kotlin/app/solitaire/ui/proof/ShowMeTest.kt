@@ -8,6 +8,7 @@ import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.ShowMeState
+import app.solitaire.ui.shared.WINNABLE_CHECK_AFTER_MS
 import app.solitaire.ui.shared.statsLine
 import kotlinx.coroutines.runBlocking
 import org.junit.Test
@@ -88,5 +89,21 @@ class ShowMeTest {
         assertEquals("msg_no_win_in_time", hurried.message)
         assertEquals(0u, hurried.status.moves)
         assertEquals(ShowMeState.IDLE, hurried.showMe)
+    }
+
+    /**
+     * Undo to winnable on Dnieper deal 10, lost from the deal, finds nothing to undo to: it says so and leaves the
+     * game and its dismissed dialog alone. (It refreshed instead, which asked again and brought the dialog back
+     * with no word of why.)
+     */
+    @Test
+    fun undoToWinnableThatFindsNothingSaysSo() {
+        val lost = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers, showMePaceMs = 0)
+        lost.undoToWinnable()
+        eventually("the search is over") { lost.message != null }
+        assertEquals("msg_no_winnable_position", lost.message)
+        Thread.sleep(WINNABLE_CHECK_AFTER_MS + 1_000)
+        assertNull(lost.notice, "the cannot-be-won dialog stays closed")
+        assertEquals(0u, lost.status.moves)
     }
 }
