@@ -21,6 +21,8 @@ struct GameScreen: View {
     @State private var statisticsRow: GameOverview? = nil
     /// A deal number typed in the sheet, dealt (after confirming) once the sheet is gone.
     @State private var typedDeal: UInt64? = nil
+    /// The rules or statistics sheet covers the game: its clock stands until the sheet closes.
+    @State private var pausedBySheet = false
     @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
     @Environment(\.words) private var words
 
@@ -98,7 +100,7 @@ struct GameScreen: View {
             } message: { _ in
                 Text(words.text("ui_throw_away_text"))
             }
-            .sheet(item: $page, onDismiss: { dealTypedNumber() }) { page in
+            .sheet(item: $page, onDismiss: { sheetClosed() }) { page in
                 NavigationStack {
                     switch page {
                     case .rules: RulesView(info: info)
@@ -123,7 +125,22 @@ struct GameScreen: View {
         if page == .statistics {
             statisticsRow = statistics()
         }
+        // Rules and statistics cover the game, as Android's screens do: its clock stops, and
+        // "show me" with it, until they close. The deal number is a question about the game,
+        // as Android's dialog is: the clock runs on.
+        if page != .dealNumber {
+            game.pause()
+            pausedBySheet = true
+        }
         self.page = page
+    }
+
+    private func sheetClosed() {
+        if pausedBySheet {
+            pausedBySheet = false
+            game.resume()
+        }
+        dealTypedNumber()
     }
 
     private func announce(_ said: String) {
