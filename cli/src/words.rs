@@ -293,6 +293,11 @@ fn element_with<'a>(text: &'a str, tag: &str, attribute: &str) -> Result<(String
 
 /// The text of a resource as Android reads it.
 fn decode(raw: &str) -> Result<String, String> {
+    // Android reads a value that starts with @ or ? as a reference (to a resource, to a theme
+    // attribute): the app's build fails where it names none. `\?` and `\@` are the characters.
+    if let Some(first @ ('@' | '?')) = raw.trim_start().chars().next() {
+        return Err(format!("{raw:?} starts with {first} (Android reads a reference; write \\{first})"));
+    }
     let raw = raw.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'");
     let raw = raw.replace("&amp;", "&");
     let mut out = String::with_capacity(raw.len());
@@ -431,7 +436,8 @@ mod tests {
     /// French puts a no-break space before : ; ! ? and inside « », so no line breaks there.
     #[test]
     fn french_punctuation_keeps_its_no_break_spaces() {
-        for (key, entry) in catalogue(Lang::Fr) {
+        // The terminal's command words are lists of what a player types, not prose.
+        for (key, entry) in catalogue(Lang::Fr).into_iter().filter(|(key, _)| !key.starts_with("cli_cmd_")) {
             let texts = match entry {
                 Entry::Text(text) => vec![text],
                 Entry::Plural(items) => items.into_iter().map(|(_, text)| text).collect(),
