@@ -21,8 +21,6 @@ struct GameScreen: View {
     @State private var statisticsRow: GameOverview? = nil
     /// A deal number typed in the sheet, dealt (after confirming) once the sheet is gone.
     @State private var typedDeal: UInt64? = nil
-    /// The rules or statistics sheet covers the game: its clock stands until the sheet closes.
-    @State private var pausedBySheet = false
     @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
     @Environment(\.words) private var words
 
@@ -129,17 +127,13 @@ struct GameScreen: View {
         // "show me" with it, until they close. The deal number is a question about the game,
         // as Android's dialog is: the clock runs on.
         if page != .dealNumber {
-            game.pause()
-            pausedBySheet = true
+            game.cover()
         }
         self.page = page
     }
 
     private func sheetClosed() {
-        if pausedBySheet {
-            pausedBySheet = false
-            game.resume()
-        }
+        game.uncover()
         dealTypedNumber()
     }
 

@@ -384,9 +384,26 @@ public final class GameModel {
         saver.flush()
     }
 
+    /// The app is back, or the game on screen again: its clock runs, unless a page covers it.
     public func resume() {
+        guard !isCovered else { return }
         game.resume()
         status = game.status()
+    }
+
+    /// Whether a page (the rules, the statistics) covers the game: as if it had left the screen,
+    /// until it is uncovered, even if the app comes back to the foreground meanwhile.
+    public private(set) var isCovered = false
+
+    public func cover() {
+        isCovered = true
+        pause()
+    }
+
+    public func uncover() {
+        guard isCovered else { return }
+        isCovered = false
+        resume()
     }
 
     // MARK: Private

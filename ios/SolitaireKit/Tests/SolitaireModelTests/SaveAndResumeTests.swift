@@ -70,6 +70,26 @@ struct SaveAndResumeTests {
         }
     }
 
+    @Test("A page over the game stops its clock until it closes, even if the app comes back meanwhile")
+    func aPageOverTheGameStopsItsClock() async throws {
+        try await withTemporaryFolder { folder in
+            let app = try AppModel(directory: folder)
+            app.open(.yakutatBay)
+            let model = try #require(app.current)
+            model.cover()
+            let stopped = model.elapsedMs()
+            app.pause()
+            app.resume()  // Notification Center pulled down and put back over the rules
+            try await Task.sleep(for: .milliseconds(30))
+            #expect(model.elapsedMs() == stopped, "the clock ran under the page")
+            model.uncover()
+            try await Task.sleep(for: .milliseconds(30))
+            #expect(model.elapsedMs() > stopped, "the clock did not run again")
+            model.uncover()  // a second close changes nothing
+            app.close()
+        }
+    }
+
     @Test("The game on screen when the app went away comes back at the next launch; a closed one, or an old daily deal, does not")
     func theGameLeftOnScreenIsReopened() async throws {
         try await withTemporaryFolder { folder in
