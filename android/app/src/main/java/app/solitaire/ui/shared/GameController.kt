@@ -118,6 +118,7 @@ class GameController(
     /** Stop the searches in flight: cancelling a coroutine cannot interrupt the core's call. */
     private var winnableCancel: CancelFlag? = null
     private var hintCancel: CancelFlag? = null
+    private var undoCancel: CancelFlag? = null
     private var showMeJob: Job? = null
     private var showMeCancel: CancelFlag? = null
 
@@ -334,13 +335,15 @@ class GameController(
         stopShowingMe()
         notice = null
         val asked = game
+        val at = revision
+        val cancel = CancelFlag().also { undoCancel = it }
         scope.launch {
-            val undone = withContext(workers.search) { asked.undoToWinnable(3_000u) }
+            val undone = withContext(workers.search) { asked.undoToWinnable(3_000u, cancel) }
             if (asked !== game) return@launch
-            if (undone == 0u) {
-                message = "msg_no_winnable_position"
-            } else {
-                play(Action.Refresh, stopShowing = false, force = true)
+            when {
+                undone > 0u -> play(Action.Refresh, stopShowing = false, force = true)
+                // Not after a move meanwhile (the core then undoes nothing) or a pause, which stop the search.
+                at == revision && !cancel.isCancelled() -> message = "msg_no_winnable_position"
             }
         }
     }
@@ -498,6 +501,7 @@ class GameController(
         winnableCheck?.cancel()
         winnableCancel?.cancel()
         hintCancel?.cancel()
+        undoCancel?.cancel()
     }
 
     /** Asks once play pauses: a quick player's every move would otherwise start a search. */
