@@ -445,7 +445,10 @@ fn touchable(table: &TableLayout) -> bool {
 /// for a finger's room, which may cost them at most `TOUCH_WORTH` of their width: a layout a
 /// finger can use may take smaller cards, down to that share; one it cannot use has cards at
 /// least that large, and gave up the room only where every simple arrangement with it has
-/// cards below that share of its own.
+/// cards below that share of its own. (The index is a fixed share of the card's width, so this
+/// bounds it too: the old floor of `LEGIBLE_INDEX` or the simplest cards' index need not
+/// holds where the room is taken at nine tenths of their size; `check_indices` checks that
+/// every face-up index shows.)
 fn check_card_size(state: &State, table: &TableLayout, safe: &Rect, what: &str) {
     let (largest, with_room) = top_band_width(state, safe);
     let (width, slack) = (table.card_width, 1.0 - 1e-4);
