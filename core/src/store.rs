@@ -371,8 +371,12 @@ impl Store {
     }
 
     /// The player gives up on `game` (new deal, restart): it counts as played and lost if a
-    /// move was made and it was not won. Its save is removed.
+    /// move was made and it was not won. Its save is removed. A win not counted yet (its count
+    /// failed, or a crash came first) is counted, as its next save would have.
     pub fn abandon(&self, game: &mut Game) -> Result<(), StoreError> {
+        if game.status() == Status::Won && !game.stats_recorded() {
+            return self.save(game);
+        }
         let slot = Slot::of(game);
         if game.moves_made() == 0 || game.stats_recorded() || game.status() == Status::Won {
             return remove_if_present(&self.path(slot));

@@ -409,6 +409,23 @@ fn a_win_written_but_not_counted_is_counted_at_the_next_save() {
     assert!(store.load(GameKind::YakutatBay).unwrap().is_none());
 }
 
+/// The same won game, given up for a new deal instead of saved again: counted, once, not
+/// thrown away with its save.
+#[test]
+fn a_win_written_but_not_counted_is_counted_when_the_game_is_given_up() {
+    let dir = temp_dir("uncounted-win-abandoned");
+    let store = Store::open(&dir).unwrap();
+    let mut game = one_move_from_winning();
+    game.play(m(game.state(), "tableau:0 1 foundation:3")).unwrap();
+    std::fs::write(dir.join("yakutat-bay.json"), save::to_json(&game)).unwrap();
+    let mut resumed = store.load(GameKind::YakutatBay).unwrap().expect("the won game resumes");
+    store.abandon(&mut resumed).unwrap();
+    store.abandon(&mut resumed).unwrap();
+    let stats = store.stats(GameKind::YakutatBay).unwrap();
+    assert_eq!((stats.played, stats.won), (1, 1));
+    assert!(store.load(GameKind::YakutatBay).unwrap().is_none());
+}
+
 /// The same for a game given up: counted, then its save left behind by a crash.
 #[test]
 fn a_counted_loss_left_in_the_store_is_not_counted_again() {
