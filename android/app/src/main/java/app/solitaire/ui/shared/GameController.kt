@@ -291,7 +291,8 @@ class GameController(
         notice = null
         val old = game
         val kind = status.kind
-        val abandon = status.moves > 0u && status.state != PlayState.WON
+        // A won game too: the store counts a win whose count failed (a full disk) instead of losing it.
+        val abandon = status.moves > 0u
         scope.launch {
             val recorded = withContext(workers.saves) {
                 try {

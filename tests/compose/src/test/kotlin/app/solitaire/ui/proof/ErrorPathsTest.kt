@@ -9,8 +9,10 @@ import androidx.compose.ui.test.onNodeWithText
 import app.solitaire.core.Game
 import app.solitaire.core.GameException
 import app.solitaire.core.GameKind
+import app.solitaire.core.PlayState
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
+import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.SavesUnopenable
 import app.solitaire.ui.shared.Screen
@@ -54,6 +56,21 @@ class ErrorPathsTest {
         eventually("the chooser's rows") { app.overview.size == app.catalog.size }
         assertEquals("msg_stats_reset", app.message)
         assertTrue(keptAside("stats"), "the damaged file is kept")
+    }
+
+    /** A win whose count failed (the statistics could not be written) is counted when a new deal replaces it. */
+    @Test
+    fun aWinWhoseCountFailedIsCountedWhenANewDealReplacesIt() {
+        val stats = File(dir, "stats.json").apply { mkdir() } // the statistics cannot be written for now
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, 6u), store, testScope, workers)
+        Game(GameKind.YAKUTAT_BAY, 6u).showMe(10_000u).moves.forEach { controller.play(it) }
+        assertEquals(PlayState.WON, controller.status.state)
+        drainSaves()
+        assertTrue(stats.delete())
+        controller.requestNewGame(NewGame.Random) // a won game: dealt without asking
+        eventually("the new deal") { controller.status.state == PlayState.PLAYING }
+        drainSaves()
+        assertEquals(1u, store.stats(GameKind.YAKUTAT_BAY).won)
     }
 
     @Test
