@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -274,7 +274,7 @@ impl Store {
     /// daily deal of another day than `today` (that day's deal is over). A missing or
     /// unreadable record means the list of games.
     pub fn to_reopen(&self, today: Date) -> Option<OnScreen> {
-        let text = fs::read_to_string(self.dir.join(ON_SCREEN_FILE)).ok()?;
+        let text = read_if_present(&self.dir.join(ON_SCREEN_FILE)).ok()??;
         let record: OnScreenFile = serde_json::from_str(&text).ok()?;
         let kind = GameKind::from_slug(&record.game)?;
         let daily = match record.daily {
@@ -515,11 +515,26 @@ fn daily_streak(file: &StatsFile, today: Date) -> DailyStreak {
     streak
 }
 
+/// The text of the file at `path`, if there is one: at most one byte past `save::MAX_BYTES`, so
+/// that a hostile file of any size costs no more memory than that (and reads as too large, or
+/// as broken JSON, and is put aside). What is not a regular file (a FIFO would block the read,
+/// and the store's lock with it) is an error, as a folder is.
 fn read_if_present(path: &Path) -> Result<Option<String>, StoreError> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+    let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
+    match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(io_error(source)),
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+            return Err(io_error(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")));
+        }
+        Ok(_) => {}
+    }
+    let mut bytes = Vec::new();
+    let read = File::open(path).and_then(|file| file.take(save::MAX_BYTES as u64 + 1).read_to_end(&mut bytes));
+    match read {
+        Ok(_) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(StoreError::Io { path: path.to_path_buf(), source }),
+        Err(source) => Err(io_error(source)),
     }
 }
 

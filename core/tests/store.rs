@@ -176,6 +176,42 @@ fn a_corrupt_save_is_kept_aside_reported_and_never_overwritten() {
     assert_eq!(store.load(GameKind::Zerline).unwrap(), Some(game));
 }
 
+/// A file of any size costs the store no more than a save's limit to read: a terabyte (sparse,
+/// so it takes no disk) in place of the save and of the statistics is put aside as damaged, and
+/// the store carries on. (Read whole, it aborted the process for want of memory at every start.)
+#[test]
+fn a_huge_file_is_read_no_further_than_a_save_can_be_and_kept_aside() {
+    let store = Store::open(temp_dir("huge")).unwrap();
+    for name in ["zerline.json", "stats.json", "on-screen.json"] {
+        fs::File::create(store.dir().join(name)).unwrap().set_len(1 << 40).unwrap();
+    }
+    assert!(store.to_reopen(solitaire_core::daily::Date::parse("2026-12-07").unwrap()).is_none());
+    let Err(StoreError::Corrupt { kept_as, .. }) = store.load(GameKind::Zerline) else { panic!("not reported") };
+    assert_eq!(fs::metadata(&kept_as).unwrap().len(), 1 << 40, "kept aside whole");
+    assert!(matches!(store.stats(GameKind::Zerline), Err(StoreError::Corrupt { .. })));
+    let mut game = Game::new(GameKind::Zerline, 1);
+    store.save(&mut game).unwrap();
+    assert_eq!(store.load(GameKind::Zerline).unwrap(), Some(game));
+    for entry in fs::read_dir(store.dir()).unwrap() {
+        fs::remove_file(entry.unwrap().path()).unwrap();
+    }
+}
+
+/// A FIFO where a save should be is refused at once (an open for reading would wait for a
+/// writer for ever, holding the store); it is left where it is, as a folder is.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_save_is_refused_without_waiting() {
+    let store = Store::open(temp_dir("fifo")).unwrap();
+    let path = store.dir().join("chequers.json");
+    assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(matches!(store.load(GameKind::Chequers), Err(StoreError::Io { .. }))));
+    let refused = result.recv_timeout(std::time::Duration::from_secs(10)).expect("the load returns");
+    assert!(refused, "an I/O error, not a game or a damaged save");
+    assert!(path.exists(), "left where it is");
+}
+
 #[test]
 fn a_save_of_another_kind_in_the_wrong_file_is_kept_aside() {
     let store = Store::open(temp_dir("wrong-kind")).unwrap();
