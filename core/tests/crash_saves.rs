@@ -393,32 +393,33 @@ fn a_counted_win_left_in_the_store_is_not_counted_again() {
     assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1);
 }
 
-/// A crash after a won game's final save was written and before it was counted: it resumes
-/// won, and its next save counts it, once.
-#[test]
-fn a_win_written_but_not_counted_is_counted_at_the_next_save() {
-    let dir = temp_dir("uncounted-win");
+/// What a crash after a won game's final save was written and before it was counted leaves:
+/// the store, and the game resumed from it, won.
+fn a_win_written_but_not_counted(name: &str) -> (Store, Game) {
+    let dir = temp_dir(name);
     let store = Store::open(&dir).unwrap();
     let mut game = one_move_from_winning();
     game.play(m(game.state(), "tableau:0 1 foundation:3")).unwrap();
     std::fs::write(dir.join("yakutat-bay.json"), save::to_json(&game)).unwrap();
-    let mut resumed = store.load(GameKind::YakutatBay).unwrap().expect("the won game resumes");
+    let resumed = store.load(GameKind::YakutatBay).unwrap().expect("the won game resumes");
+    (store, resumed)
+}
+
+/// Such a game's next save counts it, once.
+#[test]
+fn a_win_written_but_not_counted_is_counted_at_the_next_save() {
+    let (store, mut resumed) = a_win_written_but_not_counted("uncounted-win");
     store.save(&mut resumed).unwrap();
     store.save(&mut resumed).unwrap();
     assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1);
     assert!(store.load(GameKind::YakutatBay).unwrap().is_none());
 }
 
-/// The same won game, given up for a new deal instead of saved again: counted, once, not
-/// thrown away with its save.
+/// Given up for a new deal instead of saved again, it is counted too, once, not thrown away
+/// with its save.
 #[test]
 fn a_win_written_but_not_counted_is_counted_when_the_game_is_given_up() {
-    let dir = temp_dir("uncounted-win-abandoned");
-    let store = Store::open(&dir).unwrap();
-    let mut game = one_move_from_winning();
-    game.play(m(game.state(), "tableau:0 1 foundation:3")).unwrap();
-    std::fs::write(dir.join("yakutat-bay.json"), save::to_json(&game)).unwrap();
-    let mut resumed = store.load(GameKind::YakutatBay).unwrap().expect("the won game resumes");
+    let (store, mut resumed) = a_win_written_but_not_counted("uncounted-win-abandoned");
     store.abandon(&mut resumed).unwrap();
     store.abandon(&mut resumed).unwrap();
     let stats = store.stats(GameKind::YakutatBay).unwrap();
