@@ -294,12 +294,15 @@ class GameController(
         // A won game too: the store counts a win whose count failed (a full disk) instead of losing it.
         val abandon = status.moves > 0u
         scope.launch {
-            val recorded = withContext(workers.saves) {
+            // What to tell when the old game could not simply be recorded; the deal goes ahead.
+            val trouble = withContext(workers.saves) {
                 try {
                     if (abandon) store.abandon(old)
-                    true
+                    null
+                } catch (e: GameException.CorruptSave) {
+                    "msg_stats_reset" // the damaged statistics were put aside; the game counts in new ones
                 } catch (e: GameException) {
-                    false // a damaged statistics file was put aside, or the disk failed: deal anyway
+                    "msg_stats_not_updated" // the disk failed
                 }
             }
             val next = when (action) {
@@ -319,7 +322,7 @@ class GameController(
             val shown = viewport
             if (shown != null) show(shown) else status = next.status()
             changed()
-            if (!recorded) message = "msg_stats_not_updated"
+            if (trouble != null) message = trouble
         }
     }
 

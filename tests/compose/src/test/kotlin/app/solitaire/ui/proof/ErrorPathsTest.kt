@@ -82,7 +82,8 @@ class ErrorPathsTest {
         game.perform(NewGame.Deal(2u))
         eventually("the new deal") { game.status.deal == 2uL }
         eventually("the message") { game.message != null }
-        assertEquals("msg_stats_not_updated", game.message)
+        // Not "could not be updated": they were, afresh.
+        assertEquals("msg_stats_reset", game.message)
         assertTrue(keptAside("stats"), "the damaged file is kept")
         assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts in the fresh statistics")
     }
