@@ -53,7 +53,7 @@ struct GameScreen: View {
             }
             .overlay {
                 if game.status.state == .won {
-                    WinView(status: game.status, onDeal: { deal($0) }, onLeave: { onLeave() })
+                    WinView(status: game.status, stats: game.winStats, onDeal: { deal($0) }, onLeave: { onLeave() })
                 }
             }
             .navigationTitle(words.title(info, daily: game.isDaily))

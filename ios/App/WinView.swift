@@ -8,6 +8,8 @@ import SwiftUI
 @MainActor
 struct WinView: View {
     let status: GameStatus
+    /// The statistics, this win counted; nil if they could not be read.
+    let stats: GameStats?
     let onDeal: @MainActor (DealChoice) -> Void
     let onLeave: @MainActor () -> Void
     @Environment(\.words) private var words
@@ -36,6 +38,11 @@ struct WinView: View {
             Text(words.wonSummary(status))
                 .font(.body)
                 .multilineTextAlignment(.center)
+            if let stats {
+                Text(words.statsSummary(stats))
+                    .font(.callout)
+                    .multilineTextAlignment(.center)
+            }
             if status.assisted {
                 Text(words.text("ui_counts_as_played"))
                     .font(.callout)

@@ -391,6 +391,9 @@ public final class GameModel {
         status = game.status()
     }
 
+    /// The game's statistics, its win counted, while it stands won (the win screen shows them).
+    public private(set) var winStats: GameStats? = nil
+
     /// Whether a page (the rules, the statistics) covers the game: as if it had left the screen,
     /// until it is uncovered, even if the app comes back to the foreground meanwhile.
     public private(set) var isCovered = false
@@ -449,6 +452,8 @@ public final class GameModel {
         hintMarks = HintMarks()
         cannotBeWon = false
         saver.save(game)
+        // Read back after the save that counts the win, so they include it (as Android's dialog).
+        winStats = status.state == .won ? saver.stats(kind) : nil
         checkWinnability()
     }
 

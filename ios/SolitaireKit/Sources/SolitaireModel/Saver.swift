@@ -57,4 +57,10 @@ public final class Saver: @unchecked Sendable {
     public func flush() {
         queue.sync {}
     }
+
+    /// `kind`'s statistics once every save asked for so far is written (a win's counts it);
+    /// nil if they cannot be read (the chooser reports why).
+    public func stats(_ kind: GameKind) -> GameStats? {
+        queue.sync { [store] in try? store.stats(kind: kind) }
+    }
 }

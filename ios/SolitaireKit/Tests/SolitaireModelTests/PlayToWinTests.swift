@@ -44,8 +44,11 @@ struct PlayToWinTests {
             let harness = try Harness(game: provenGame(kind), folder: folder)
             try playToWinByTaps(harness.model)
             #expect(!harness.model.needsConfirmation)
+            // What the win screen shows: the statistics with this win counted.
+            #expect(harness.model.winStats?.won == 1 && harness.model.winStats?.played == 1)
 
             harness.model.deal(.random)
+            #expect(harness.model.winStats == nil, "a new deal is not won")
             harness.saver.flush()
             let stats = try harness.store.stats(kind: kind)
             #expect(stats.played == 1)
