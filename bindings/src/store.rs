@@ -112,7 +112,8 @@ impl Store {
         self.write_taken(&game, number, pending)
     }
 
-    /// Gives up on `game` before a new deal or a restart: a game with moves counts as lost.
+    /// Gives up on `game` before a new deal or a restart: a game with moves counts as lost, a
+    /// won one whose win was not counted yet counts as won.
     pub fn abandon(&self, game: Arc<Game>) -> Result<(), GameError> {
         let files = self.lock();
         let mut game = game.lock();

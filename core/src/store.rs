@@ -378,7 +378,8 @@ impl Store {
             return self.save(game);
         }
         let slot = Slot::of(game);
-        if game.moves_made() == 0 || game.stats_recorded() || game.status() == Status::Won {
+        // A won game is counted by now.
+        if game.moves_made() == 0 || game.stats_recorded() {
             return remove_if_present(&self.path(slot));
         }
         // Marked only once counted: after a failed write, giving up again still counts. Counted

@@ -178,7 +178,8 @@ fn a_corrupt_save_is_kept_aside_reported_and_never_overwritten() {
 
 /// A file of any size costs the store no more than a save's limit to read: a terabyte (sparse,
 /// so it takes no disk) in place of the save and of the statistics is put aside as damaged, and
-/// the store carries on. (Read whole, it aborted the process for want of memory at every start.)
+/// the store carries on. (Read whole, the terabyte failed as an I/O error, so the slot never
+/// opened again; a merely huge file was read into memory at every start.)
 #[test]
 fn a_huge_file_is_read_no_further_than_a_save_can_be_and_kept_aside() {
     let store = Store::open(temp_dir("huge")).unwrap();

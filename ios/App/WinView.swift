@@ -8,7 +8,8 @@ import SwiftUI
 @MainActor
 struct WinView: View {
     let status: GameStatus
-    /// The statistics, this win counted; nil if they could not be read.
+    /// The statistics, this win counted (without it if its count failed: a full disk); nil if
+    /// they could not be read.
     let stats: GameStats?
     let onDeal: @MainActor (DealChoice) -> Void
     let onLeave: @MainActor () -> Void
