@@ -6,8 +6,8 @@
 
 use solitaire_core::deal;
 use solitaire_core::layout::{
-    layout, FanDirection, Insets, Rect, TableLayout, Viewport, BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH,
-    LEGIBLE_INDEX, TOUCH, TOUCH_WORTH,
+    layout, FanDirection, Insets, PileFrame, Rect, TableLayout, Viewport, BUCKET, DOWN_PER_INDEX, GAP, INDEX,
+    INDEX_WIDTH, LEGIBLE_INDEX, TOUCH, TOUCH_WORTH,
 };
 use solitaire_core::notation::{position_from_json, position_to_json, Completeness};
 use solitaire_core::spec::ReserveRule;
@@ -432,13 +432,20 @@ fn check_indices(table: &TableLayout, what: &str) {
     }
 }
 
-/// Whether every top card is a finger's target: its hit area `TOUCH` points across, and as far
-/// down from the card's top edge.
+/// How far `pile`'s top card (or its empty place) is hit: across, and down from its top edge.
+fn hit_span(table: &TableLayout, pile: &PileFrame) -> (f32, f32) {
+    let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
+    (pile.hit.width, pile.hit.y + pile.hit.height - top.y)
+}
+
+/// Whether a top card hit over `span` is a finger's target: `TOUCH` points each way.
+fn a_fingers_room((across, down): (f32, f32)) -> bool {
+    across >= TOUCH - EPS && down >= TOUCH - EPS
+}
+
+/// Whether every top card is a finger's target.
 fn touchable(table: &TableLayout) -> bool {
-    table.piles.iter().all(|pile| {
-        let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
-        pile.hit.width >= TOUCH - EPS && pile.hit.y + pile.hit.height - top.y >= TOUCH - EPS
-    })
+    table.piles.iter().all(|pile| a_fingers_room(hit_span(table, pile)))
 }
 
 /// Cards no smaller than the simplest arrangements give the longest pile, one bucket more, but
@@ -615,10 +622,9 @@ fn top_cards_are_large_enough_to_hit_in_every_position_a_game_reaches() {
             for viewport in &grid {
                 let table = layout(state, viewport);
                 for pile in &table.piles {
-                    let top = table.cards.iter().rfind(|c| c.pile == pile.pile).map_or(pile.base, |c| c.frame);
-                    let (across, down) = (pile.hit.width, pile.hit.y + pile.hit.height - top.y);
+                    let (across, down) = hit_span(&table, pile);
                     assert!(
-                        across >= TOUCH - EPS && down >= TOUCH - EPS,
+                        a_fingers_room((across, down)),
                         "{kind:?} position {i} in {viewport:?}: {}'s top card is hit over {across} × {down}",
                         pile.label
                     );
