@@ -502,16 +502,14 @@ class GameController(
 
     /** Their answers would be about a position that is gone, or a game no longer on screen. */
     private fun stopSearches() {
-        winnableCheck?.cancel()
-        winnableCancel?.cancel()
+        stopWinnableCheck()
         hintCancel?.cancel()
         undoCancel?.cancel()
     }
 
     /** Asks once play pauses: a quick player's every move would otherwise start a search. */
     private fun checkStillWinnable() {
-        winnableCheck?.cancel()
-        winnableCancel?.cancel()
+        stopWinnableCheck() // a newer position's check replaces it
         if (status.state != PlayState.PLAYING) return
         val asked = game
         val cancel = CancelFlag().also { winnableCancel = it }
@@ -525,6 +523,11 @@ class GameController(
                 Verdict.UNKNOWN -> Unit
             }
         }
+    }
+
+    private fun stopWinnableCheck() {
+        winnableCheck?.cancel()
+        winnableCancel?.cancel()
     }
 }
 
