@@ -26,7 +26,7 @@ fn table_and_tap_do_not_wait_for_a_save_in_progress() {
     let dir = std::env::temp_dir().join(format!("solitaire-threads-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let pipe = dir.join("dnieper.json.tmp");
+    let pipe = dir.join(format!("dnieper.json.{}.tmp", std::process::id()));
     let made = std::process::Command::new("mkfifo").arg(&pipe).status().expect("mkfifo runs");
     assert!(made.success());
 

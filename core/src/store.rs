@@ -235,6 +235,7 @@ impl Store {
             return Err(StoreError::Io { path: dir, source });
         }
         fs::create_dir_all(&dir).map_err(|source| StoreError::Io { path: dir.clone(), source })?;
+        remove_stale_temporaries(&dir);
         Ok(Store { dir })
     }
 
@@ -551,14 +552,16 @@ fn fingerprint(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// Write to `<path>.tmp`, sync, rename over `path`, sync the directory.
+/// Write to a temporary file of this process's own, sync, rename over `path`, sync the
+/// directory. A write that fails removes its temporary file: on a full disk it holds space.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
-    let tmp = path.with_extension("json.tmp");
-    let mut file = File::create(&tmp).map_err(io_error)?;
-    file.write_all(bytes).and_then(|()| file.sync_all()).map_err(io_error)?;
-    drop(file);
-    fs::rename(&tmp, path).map_err(io_error)?;
+    let tmp = temp_path(path);
+    let written = File::create(&tmp).and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()));
+    if let Err(source) = written.and_then(|()| fs::rename(&tmp, path)) {
+        let _ = fs::remove_file(&tmp);
+        return Err(io_error(source));
+    }
     if let Some(dir) = path.parent() {
         // Makes the rename itself durable; not every platform can open a directory.
         if let Ok(dir) = File::open(dir) {
@@ -566,4 +569,40 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// Removes what writes cut short by a crash left (`temp_path`'s names, and `<name>.tmp`,
+/// earlier versions' one name), once an hour old: a younger one may be another process's
+/// write in progress. Only the store's own names: the folder may be a player's own
+/// (`--data-dir`). Best effort: a file left costs only its space.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let ours: Vec<String> = kept_files().into_iter().chain([ON_SCREEN_FILE.to_string()]).collect();
+    let is_temporary = |name: &str| {
+        let Some(stem) = name.strip_suffix(".tmp") else { return false };
+        let base = stem.rsplit_once('.').filter(|(_, pid)| pid.bytes().all(|b| b.is_ascii_digit()));
+        let base = base.map_or(stem, |(base, _)| base);
+        ours.iter().any(|n| n == base)
+    };
+    for entry in entries.flatten() {
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|modified| modified.elapsed().is_ok_and(|age| age >= STALE_TEMPORARY));
+        if stale && entry.file_name().to_str().is_some_and(is_temporary) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// `<path>.<process id>.tmp`. The terminal game and the desktop window may share a folder and
+/// run at once: with one temporary name, one's write could truncate the other's file under it,
+/// and a torn save be renamed into place. Within a process, the apps' writes take turns
+/// (`Store` in the bindings), as the terminal game's do.
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{}.tmp", std::process::id()));
+    path.with_file_name(name)
 }

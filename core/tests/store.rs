@@ -234,6 +234,26 @@ fn a_crash_mid_write_leaves_the_previous_save() {
 }
 
 #[test]
+fn writes_cut_short_long_ago_are_cleared_and_nothing_else() {
+    let dir = temp_dir("stale");
+    fs::create_dir_all(&dir).unwrap();
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    let old = ["dnieper.json.4242.tmp", "stats.json.tmp", "on-screen.json.7.tmp", "notes.tmp", "photo.json.12.tmp"];
+    for (name, age) in old.map(|n| (n, Some(two_hours_ago))).into_iter().chain([("zerline.json.4243.tmp", None)]) {
+        let file = fs::File::create(dir.join(name)).unwrap();
+        if let Some(time) = age {
+            file.set_modified(time).unwrap();
+        }
+    }
+    Store::open(&dir).unwrap();
+    let mut left: Vec<_> =
+        fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    left.sort();
+    // A young one may be another process's write in progress; the others are not the store's.
+    assert_eq!(left, ["notes.tmp", "photo.json.12.tmp", "zerline.json.4243.tmp"]);
+}
+
+#[test]
 fn statistics_count_wins_once_losses_and_streaks() {
     let store = Store::open(temp_dir("stats")).unwrap();
     let mut game = one_move_from_winning();
@@ -285,4 +305,45 @@ fn damaged_statistics_are_kept_aside_and_the_win_still_counts() {
     assert!(matches!(store.save(&mut game), Err(StoreError::Corrupt { .. })), "the damage is reported");
     assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1);
     assert!(store.dir().join("stats.corrupt-1.json").exists());
+}
+
+/// The terminal game and the desktop window may share one folder and run at once: their writes
+/// of one file must never mix into a torn save (which the next load would put aside, the game
+/// lost). This test runs itself again as two more processes (`RACE_DIR` tells a copy to write)
+/// and loads while all three write the same game's save.
+#[test]
+fn processes_saving_one_game_at_once_never_tear_its_save() {
+    const RACE_DIR: &str = "SOLITAIRE_STORE_RACE_DIR";
+    let write = |store: &Store, rounds: usize| {
+        let mut game = game_in_progress();
+        for _ in 0..rounds {
+            store.save(&mut game).unwrap_or_else(|e| panic!("a save failed: {e}"));
+        }
+    };
+    if let Some(dir) = std::env::var_os(RACE_DIR) {
+        write(&Store::open(PathBuf::from(dir)).unwrap(), 300);
+        return;
+    }
+    let dir = temp_dir("race");
+    let store = Store::open(&dir).unwrap();
+    let copies: Vec<_> = (0..2)
+        .map(|_| {
+            std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["processes_saving_one_game_at_once_never_tear_its_save", "--exact", "--nocapture"])
+                .env(RACE_DIR, &dir)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("the test binary runs again")
+        })
+        .collect();
+    write(&store, 100);
+    for mut copy in copies {
+        while copy.try_wait().unwrap().is_none() {
+            assert!(store.load(GameKind::Dnieper).is_ok(), "a save was torn");
+        }
+        assert!(copy.wait().unwrap().success(), "a copy's saves failed");
+    }
+    let names: Vec<_> =
+        fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["dnieper.json"], "nothing put aside, no temporary file left");
 }
