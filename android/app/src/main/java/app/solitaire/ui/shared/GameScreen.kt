@@ -99,8 +99,9 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
     // stays composed, empty and hidden between notes: Android announces a live region's
     // changes, not a node that appears with one. The status line stays too, unseen under a
     // note, so the row is chosen by the same text whether a note shows or not. The note keeps
-    // its two lines' height, empty or not: a two-line hint once pushed the table (every card)
-    // down and back.
+    // two lines' height, empty or not: a two-line hint once pushed the table (every card) down
+    // and back. A longer one takes the lines it needs while it shows (a long French message on
+    // a small phone, most notes at the largest text size): cut, it lost its end.
     val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
     Layout(
         content = {
@@ -111,8 +112,6 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
                 note.orEmpty(),
                 style = MaterialTheme.typography.bodySmall,
                 minLines = 2,
-                maxLines = 2,
-                overflow = TextOverflow.Ellipsis,
                 modifier = Modifier.testTag("note").semantics {
                     liveRegion = LiveRegionMode.Polite
                     if (note == null) hideFromAccessibility()

@@ -14,16 +14,22 @@ import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.SemanticsMatcher
 import androidx.compose.ui.test.hasAnyAncestor
 import androidx.compose.ui.test.hasTestTag
+import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.text.TextLayoutResult
 import androidx.compose.ui.unit.Density
 import androidx.compose.ui.unit.dp
 import app.solitaire.core.Game
+import app.solitaire.core.GameKind
+import app.solitaire.core.Store
 import app.solitaire.core.gameCatalog
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.GameScreen
+import app.solitaire.ui.shared.NewGame
 import org.junit.Rule
 import org.junit.Test
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertTrue
 
 /** The words around the table at Android's largest text size (200%): whole, never cut. */
@@ -82,5 +88,38 @@ class LargeTextTest {
             }
         }
         assertTrue(cut.isEmpty(), cut.distinct().joinToString("\n"))
+    }
+
+    /**
+     * A note longer than its two lines (the damaged statistics put aside, in French, on the
+     * smallest phone; at the largest text size most notes are) is shown whole: it once ended
+     * "… mises de côté…", without "et repartent de zéro".
+     */
+    @Test
+    fun aLongNoteIsShownWhole() {
+        val dir = java.nio.file.Files.createTempDirectory("solitaire-note").toFile()
+        val controller = controller(GameKind.DNIEPER, Store.open(dir.path))
+        controller.dealStock()
+        drainSaves()
+        java.io.File(dir, "stats.json").writeText("{ not json")
+        controller.perform(NewGame.Deal(2u))
+        eventually("the note") { controller.message == "msg_stats_reset" }
+        var fontScale by mutableStateOf(1f)
+        rule.setContent {
+            val density = LocalDensity.current
+            CompositionLocalProvider(LocalDensity provides Density(density.density, fontScale)) {
+                Themed(dark = false, words = french) {
+                    Box(Modifier.size(320.dp, 568.dp)) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
+                }
+            }
+        }
+        for (scale in listOf(1f, 2f)) {
+            rule.runOnIdle { fontScale = scale }
+            val note = rule.onNodeWithTag("note", useUnmergedTree = true).fetchSemanticsNode()
+            val layouts = mutableListOf<TextLayoutResult>()
+            note.config[SemanticsActions.GetTextLayoutResult].action?.invoke(layouts)
+            assertEquals(french.text("msg_stats_reset"), layouts.single().layoutInput.text.text)
+            assertFalse(layouts.single().multiParagraph.didExceedMaxLines, "the note is cut at a font scale of $scale")
+        }
     }
 }
