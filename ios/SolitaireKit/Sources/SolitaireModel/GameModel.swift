@@ -244,6 +244,8 @@ public final class GameModel {
         case .number(let deal): replace(with: Game(kind: kind, deal: deal))
         case .restart: perform(.restart)
         }
+        // No move to announce (the move count changes, which a screen reader's view hears).
+        receiver = nil
         // The new deal is on screen: its clock runs.
         game.resume()
         status = game.status()

@@ -83,6 +83,14 @@ struct AccessibilityTests {
             let now = english.say(try #require(model.spokenPile(pile.pile)?.speech).description)
             let left = pile.cardCount - count
             #expect(left == 0 ? now.hasSuffix("empty") || now.hasSuffix("no cards left") : now.contains("\(left) card"), "\(now)")
+
+            // A new deal, or the same restarted, is no move to announce: the pile last played
+            // onto was once said as the new deal's.
+            model.deal(.restart)
+            #expect(model.moveAnnouncement() == nil)
+            model.speak(spoken)
+            model.deal(.number(2))
+            #expect(model.moveAnnouncement() == nil)
         }
     }
 

@@ -319,6 +319,8 @@ class GameController(
                 workers.enqueue { old.close() } // after any save still queued for it
             }
             unwinnableDismissed = false
+            // No move to read out: the pile last played onto, left a live region, was read as the new deal's.
+            receiver = null
             val shown = viewport
             if (shown != null) show(shown) else status = next.status()
             changed()

@@ -53,6 +53,7 @@ import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableColors
 import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.MAX_CUSTOM_ACTIONS
+import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.PlayingCard
 import app.solitaire.ui.shared.SolitaireTheme
 import app.solitaire.ui.shared.TableColors
@@ -408,6 +409,18 @@ class GameUiTest {
         assertEquals(listOf("stop-$to"), live.map { it.config[SemanticsProperties.TestTag] }, "the receiving pile is the live region")
         val said = english.say(controller.speech().first { it.pile == to }.description)
         assertEquals(listOf(said), live.single().config[SemanticsProperties.ContentDescription])
+
+        // A new deal, or the same restarted, is no move to read out: that pile number, left a
+        // live region, was read out in the new deal.
+        for (next in listOf(NewGame.Restart, NewGame.Deal(2u))) {
+            val revision = controller.revision
+            rule.runOnIdle { controller.perform(next) }
+            rule.waitUntil(timeoutMillis = 10_000) { controller.revision != revision }
+            rule.waitForIdle()
+            val stillLive = stops(rule.onNodeWithTag("table", useUnmergedTree = true).fetchSemanticsNode())
+                .filter { SemanticsProperties.LiveRegion in it.config }
+            assertEquals(emptyList(), stillLive.map { it.config[SemanticsProperties.TestTag] }, "after $next")
+        }
     }
 
     /** The status line says the deal, the moves (one move, two moves) and the playing time, which runs. */
