@@ -165,7 +165,9 @@ public final class GameModel {
     /// A card that moved while it was dragged ("show me", say) is not dropped.
     @discardableResult
     public func drop(_ card: CardView, dx: Float, dy: Float) -> Outcome {
-        let started = dragged ?? card
+        // Another card's drag was cancelled by the system (a call) and never ended; this card's
+        // drag did not begin where it cannot be picked up.
+        let started = dragged.flatMap { $0.id == card.id ? $0 : nil } ?? card
         dragged = nil
         guard let now = table.card(card.id), now.pile == started.pile, now.position == started.position else {
             return .unchanged

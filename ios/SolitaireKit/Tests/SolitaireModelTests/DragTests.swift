@@ -127,6 +127,23 @@ struct DragTests {
         }
     }
 
+    @Test("A drag the system cancelled (no end) does not swallow the next tap on a card that cannot move")
+    func aCancelledDragLeavesNothingBehind() async throws {
+        try await withTemporaryFolder { folder in
+            let (harness, twin) = try modelWithAMovableCard(.dnieper, folder: folder)
+            let model = harness.model
+            _ = model.beginDrag(try draggable(in: model).card)
+            // A call comes in: the gesture ends without `onEnded`. Then a slipped tap on the
+            // stock, which cannot be picked up (so its drag never begins), deals.
+            let stock = try #require(model.table.piles.first { $0.kind == .stock })
+            let top = try #require(model.table.cards(of: stock.pile).last)
+            #expect(!top.movable)
+            #expect(model.drop(top, dx: 6, dy: 0) == .moved)
+            _ = try twin.act(action: .tap(pile: top.pile, index: top.position))
+            #expect(model.game.positionJson() == twin.positionJson())
+        }
+    }
+
     @Test("A card moved while it is dragged is not dropped, and a drag stops \"show me\"")
     func aCardMovedDuringTheDragIsNotDropped() async throws {
         try await withTemporaryFolder { folder in
