@@ -184,7 +184,6 @@ val cargoNdk = tasks.register<CargoNdkTask>("cargoNdkBuild") {
     ndkDirectory.set(androidComponents.sdkComponents.ndkDirectory)
     abis.set(androidAbis)
     minSdk.set(libs.versions.minSdk.get().toInt())
-    outputDir.set(layout.buildDirectory.dir("generated/rust/jniLibs"))
     outputs.upToDateWhen { false } // cargo knows best whether the Rust code changed
 }
 
@@ -193,10 +192,11 @@ val uniffiBindings = tasks.register<UniffiBindingsTask>("uniffiBindings") {
     workspace.set(cargoWorkspace)
     cargoDir.set(cargoBinDir)
     library.set(cargoNdk.flatMap { it.outputDir.file("arm64-v8a/libsolitaire_ffi.so") })
-    outputDir.set(layout.buildDirectory.dir("generated/rust/kotlin"))
     outputs.upToDateWhen { false }
 }
 
+// Each output folder is AGP's to choose (`addGeneratedSourceDirectory` sets it:
+// build/generated/jniLibs/cargoNdkBuild and build/generated/kotlin/uniffiBindings).
 androidComponents {
     onVariants { variant ->
         variant.sources.jniLibs?.addGeneratedSourceDirectory(cargoNdk, CargoNdkTask::outputDir)
