@@ -435,6 +435,20 @@ mod tests {
 
     /// French puts a no-break space before : ; ! ? and inside « », so no line breaks there.
     #[test]
+    fn android_offers_every_language_in_its_settings() {
+        let config = include_str!("../../android/app/src/main/res/xml/locales_config.xml");
+        let offered: Vec<&str> =
+            config.split("android:name=\"").skip(1).filter_map(|s| s.split_once('"')).map(|(code, _)| code).collect();
+        let spoken: Vec<&str> = Lang::ALL
+            .map(|lang| match lang {
+                Lang::En => "en",
+                Lang::Fr => "fr",
+            })
+            .to_vec();
+        assert_eq!(offered, spoken);
+    }
+
+    #[test]
     fn french_punctuation_keeps_its_no_break_spaces() {
         // The terminal's command words are lists of what a player types, not prose.
         for (key, entry) in catalogue(Lang::Fr).into_iter().filter(|(key, _)| !key.starts_with("cli_cmd_")) {
