@@ -61,13 +61,22 @@ struct GameScreen: View {
             // The bars get their own background: over the felt, the tint (a green) would be
             // green on green.
             .toolbarBackground(.visible, for: .navigationBar, .bottomBar)
-            // VoiceOver hears what a move, a hint and a win did; the screen shows it. Not the
+            // VoiceOver hears what a move, a hint, a win and a loss did; the screen shows it. Not the
             // winning move (the win's words follow at once and would cut it off, or it them),
             // nor each of "show me"'s moves (one every half second: only fragments would be
             // heard; its notice says it plays, and its win is announced).
             .onChange(of: game.status.moves) {
-                if voiceOver, game.status.state != .won, game.showMe == .idle, let said = game.moveAnnouncement() {
+                if voiceOver, game.status.state == .playing, game.showMe == .idle, let said = game.moveAnnouncement() {
                     announce(said)
+                }
+            }
+            // Nor the move that leaves none: the notice that then shows is said instead. The
+            // notices that stop play come with no words of their own (a hint's are said below).
+            .onChange(of: game.notice) { _, notice in
+                switch notice {
+                case .noMoreMoves? where voiceOver: announce(words.text("ui_no_more_moves"))
+                case .cannotBeWon? where voiceOver: announce(words.text("ui_unwinnable_title"))
+                default: break
                 }
             }
             .onChange(of: game.hint) { _, hint in
