@@ -138,6 +138,10 @@ struct GameScreen: View {
         if page != .dealNumber {
             game.cover()
         }
+        // Reading the statistics may raise a message (a damaged file put aside): the sheet
+        // shows it, not the root, which would present an alert in the same update as the sheet,
+        // and one of the two would not show (a sheet that never shows never uncovers the game).
+        app.isSheetShown = true
         self.page = page
     }
 
