@@ -15,6 +15,9 @@ pub struct Game {
     inner: Mutex<core::Game>,
     /// The scene the app drew last, which `act` sends changes against. Locked after `inner`.
     shown: Mutex<Option<Scene>>,
+    /// The winning line the last hint came from, which the next hints follow while the game
+    /// does (`assist::HintLine`). Locked alone.
+    hint_line: Mutex<assist::HintLine>,
 }
 
 /// Milliseconds on a monotonic clock; the core counts playing time from what it is given.
@@ -30,7 +33,7 @@ fn random_deal() -> u64 {
 
 impl Game {
     pub(crate) fn wrap(game: core::Game) -> Arc<Game> {
-        Arc::new(Game { inner: Mutex::new(game), shown: Mutex::new(None) })
+        Arc::new(Game { inner: Mutex::new(game), shown: Mutex::new(None), hint_line: Mutex::default() })
     }
 
     fn shown(&self) -> MutexGuard<'_, Option<Scene>> {
@@ -40,7 +43,7 @@ impl Game {
     /// The lock, with the clock brought up to date. A panic elsewhere cannot poison it for
     /// good: the core's state is consistent between calls, so a poisoned lock is taken over.
     pub(crate) fn lock(&self) -> MutexGuard<'_, core::Game> {
-        let mut game = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut game = lock(&self.inner);
         game.touch(now_ms());
         game
     }
@@ -134,7 +137,9 @@ impl Game {
     #[uniffi::method(default(cancel = None))]
     pub fn hint(&self, cancel: Option<Arc<CancelFlag>>) -> Option<Hint> {
         let game = self.lock().clone();
-        let hint = assist::hint(&game, &|| cancel::requested(&cancel))?;
+        let mut follow = lock(&self.hint_line).clone();
+        let hint = assist::hint(&game, &mut follow, &|| cancel::requested(&cancel))?;
+        *lock(&self.hint_line) = follow;
         Some(Hint {
             mv: hint.mv.into(),
             description: describe::move_description(game.state(), hint.mv).into(),
@@ -314,6 +319,7 @@ fn update(game: &core::Game, outcome: Outcome, viewport: &core::layout::Viewport
     update
 }
 
-fn lock(shown: &Mutex<Option<Scene>>) -> MutexGuard<'_, Option<Scene>> {
-    shown.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// A panic elsewhere cannot poison what these locks guard for good: each write is whole.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -108,6 +108,8 @@ enum Reply {
 struct Session {
     store: Store,
     game: Game,
+    /// What the hints follow (`assist::HintLine`): for the game it was found in only.
+    hint_line: assist::HintLine,
     clock: Instant,
 }
 
@@ -235,14 +237,16 @@ impl Session {
                 self.game.set_auto_play(on);
                 Ok(words.text(if on { "cli_auto_on" } else { "cli_auto_off" }))
             }
-            (Some(Command::Hint), [_]) => Ok(match assist::hint(&self.game, &input::stop_requested) {
-                Some(hint) => {
-                    let key = if hint.leads_to_win { "cli_hint_winning" } else { "cli_hint" };
-                    let what = words.phrase(&describe::move_description(self.game.state(), hint.mv));
-                    words.say(key, &[what.into()])
-                }
-                None => words.text("cli_no_move_left"),
-            }),
+            (Some(Command::Hint), [_]) => {
+                Ok(match assist::hint(&self.game, &mut self.hint_line, &input::stop_requested) {
+                    Some(hint) => {
+                        let key = if hint.leads_to_win { "cli_hint_winning" } else { "cli_hint" };
+                        let what = words.phrase(&describe::move_description(self.game.state(), hint.mv));
+                        words.say(key, &[what.into()])
+                    }
+                    None => words.text("cli_no_move_left"),
+                })
+            }
             (Some(Command::Restart), [_]) => {
                 let mut again = self.game.clone();
                 again.restart();
@@ -503,7 +507,8 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         // Unreadable for now (the disk): playing on would write over it, so stop, as the apps do.
         Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
     };
-    let mut session = Session { store, game: Game::new(kind, 0), clock: Instant::now() };
+    let mut session =
+        Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };
     let reply = match saved {
         Some(game) => session.resume(game, requested, damage),
         None => {

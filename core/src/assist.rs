@@ -44,17 +44,53 @@ pub fn winnable_deal(kind: GameKind, random: u64) -> u64 {
     solver::winnable_deal(kind, random)
 }
 
-/// The next move of a winning line if one is found within a phone-sized budget (about 100 ms,
-/// `win_within`: with the second search beside the first), otherwise the heuristic's best move;
-/// `None` when no useful move is left or `cancel` said stop before anything was found.
-pub fn hint(game: &Game, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
+/// The winning line the last hint came from, kept by whoever asks for hints, beside the game
+/// (not saved). While the game follows it, the next hint is its next move, at once: a fresh
+/// search from each position may begin a line by moving back what the last hint moved, and
+/// hints followed then went round in circles (Dnieper deal 4 after 61 moves, Yakutat Bay deal 2
+/// swapping a group between two parents).
+#[derive(Clone, Debug, Default)]
+pub struct HintLine {
+    /// The game's opening position and the moves played when the line was found.
+    start: Option<State>,
+    played: Vec<Move>,
+    line: Vec<Move>,
+}
+
+impl HintLine {
+    /// The line's next move, if `game` is where the line was found with a part of it played
+    /// since (undone moves included: the line goes on from where the game is back to).
+    fn next(&self, game: &Game) -> Option<Move> {
+        let history = game.history();
+        if self.start.as_ref() != Some(game.start()) || history.len() < self.played.len() {
+            return None;
+        }
+        let (before, since) = history.split_at(self.played.len());
+        let on_line = before.iter().map(|step| step.mv).eq(self.played.iter().copied())
+            && since.len() < self.line.len()
+            && since.iter().map(|step| step.mv).eq(self.line[..since.len()].iter().copied());
+        on_line.then(|| self.line[since.len()])
+    }
+}
+
+/// The next move of a winning line: of `follow`'s while the game follows it, else of one found
+/// within a phone-sized budget (about 100 ms, `win_within`: with the second search beside the
+/// first), which `follow` then keeps; otherwise the heuristic's best move. `None` when no useful
+/// move is left or `cancel` said stop before anything was found.
+pub fn hint(game: &Game, follow: &mut HintLine, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
     let state = game.state();
     if state.is_won() || cancel() {
         return None;
     }
+    if let Some(mv) = follow.next(game) {
+        return Some(HintMove { mv, leads_to_win: true });
+    }
     let limits = Limits::quick();
     if let Some(line) = win_within(state, &limits, cancel, solver::solve) {
-        if let Some(&mv) = solver::line_for_player(state, line, &limits, cancel).first() {
+        let line = solver::line_for_player(state, line, &limits, cancel);
+        if let Some(&mv) = line.first() {
+            let played = game.history().iter().map(|step| step.mv).collect();
+            *follow = HintLine { start: Some(game.start().clone()), played, line };
             return Some(HintMove { mv, leads_to_win: true });
         }
     }
@@ -313,7 +349,26 @@ mod tests {
         };
         let first = solver::line_for_player(game.state(), line, &Limits::quick(), &|| false)[0];
         for _ in 0..3 {
-            assert_eq!(super::hint(&game, &|| false), Some(super::HintMove { mv: first, leads_to_win: true }));
+            let fresh = &mut super::HintLine::default();
+            assert_eq!(super::hint(&game, fresh, &|| false), Some(super::HintMove { mv: first, leads_to_win: true }));
+        }
+    }
+
+    /// Hints followed one after another win: they never go round in circles. (Each hint was a
+    /// winning line's first move, but a fresh search from the next position found a line that
+    /// began by moving the same cards back: Dnieper deal 4 went back and forth after 61 moves.)
+    #[test]
+    fn following_the_hints_wins() {
+        for (kind, deal) in [(GameKind::Dnieper, 4), (GameKind::YakutatBay, 2)] {
+            let mut game = Game::new(kind, deal);
+            let mut seen = std::collections::HashSet::new();
+            let mut follow = super::HintLine::default();
+            while !game.state().is_won() {
+                assert!(seen.insert(game.state().clone()), "{kind:?} deal {deal}: back after {} hints", seen.len());
+                let hint = super::hint(&game, &mut follow, &|| false).expect("a hint");
+                assert!(hint.leads_to_win);
+                game.play(hint.mv).unwrap();
+            }
         }
     }
 
