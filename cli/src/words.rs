@@ -512,6 +512,25 @@ mod tests {
         assert_eq!(fr.phrase(&queen_only), "n’accepte qu’une dame, vide");
     }
 
+    /// A move to an empty pile names it as it reads alone: a hint once said "Move the jack of
+    /// hearts to the empty the reserve" (Zerline deal 39).
+    #[test]
+    fn moves_to_an_empty_pile_read_as_sentences() {
+        use solitaire_core::describe::move_description;
+        use solitaire_core::engine::Move;
+        use solitaire_core::spec::PileKind;
+        let (en, fr) = (Words::new(Lang::En), Words::new(Lang::Fr));
+        let game = solitaire_core::Game::new(solitaire_core::GameKind::Zerline, 39);
+        let state = game.state();
+        let to_reserve = state.legal_move_list().into_iter().find(|mv| {
+            matches!(mv, Move::Transfer { to, .. } if state.pile_kind(*to) == Some(PileKind::Reserve))
+        });
+        let phrase = move_description(state, to_reserve.expect("a move to the reserve"));
+        let (english, french) = (en.phrase(&phrase), fr.phrase(&phrase));
+        assert!(english.starts_with("Move the ") && english.ends_with(" to the reserve (empty)"), "{english}");
+        assert!(french.starts_with("Déplacer ") && french.ends_with(" vers la réserve, vide"), "{french}");
+    }
+
     #[test]
     fn placeholders_are_filled_in_their_order_and_bad_ones_left_alone() {
         let args = [Value::from("a"), Value::from(1234u64)];
