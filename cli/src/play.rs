@@ -350,6 +350,13 @@ impl Session {
         };
         let pile = parse_short(map, name).ok_or_else(|| no_pile(name))?;
         let len = self.game.state().pile(pile).len();
+        if len == 0 && position.is_none() {
+            // As a tap on the empty place: the stock's action, where it has one left.
+            return match self.game.tap_pile(pile) {
+                Ok(TapOutcome::Played(_)) => Ok(String::new()),
+                _ => Err(words().say("cli_pile_empty", &[name.into()])),
+            };
+        }
         let index = match position {
             Some(k) if k >= 1 && k <= len => k - 1,
             Some(k) => return Err(words().say("cli_no_card", &[name.into(), (k as u64).into()])),

@@ -42,6 +42,17 @@ fn play_saves_every_move_and_resumes() {
     assert!(last_header(&screen).contains("moves 2"), "redo survived the restart: {screen}");
 }
 
+/// An empty pile named alone is said to be empty, in the player's language: tapping the spent
+/// stock once said "that card has nowhere to go", an empty tableau pile "pile 0 has no card 0".
+#[test]
+fn tapping_an_empty_pile_says_it_is_empty() {
+    let dir = fresh_dir("play-empty");
+    let screen = play(&dir, &["--deal", "5"], "s\ns\ns\ns\ns\nq\n");
+    assert!(screen.contains("s is empty"), "{screen}");
+    let screen = play(&dir, &["--lang", "fr"], "s\nq\n");
+    assert!(screen.contains("s est vide"), "{screen}");
+}
+
 #[test]
 fn piped_output_has_no_colour_and_ten_valued_cards_keep_their_columns() {
     let dir = fresh_dir("play-plain");
