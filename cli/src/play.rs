@@ -302,14 +302,17 @@ impl Session {
     }
     /// "Show me": a winning line from here, of which the loop then plays `at_most` moves.
     fn show(&mut self, at_most: usize) -> Reply {
-        let deadline = Instant::now() + SHOW_BUDGET;
-        let stop = || input::stop_requested() || Instant::now() >= deadline;
+        let started = Instant::now();
+        let stop = || input::stop_requested() || started.elapsed() >= SHOW_BUDGET;
         let words = words();
         let message = match assist::solution(self.game.state(), &stop) {
             Solution::Won(line) if line.is_empty() => words.text("cli_show_nothing"),
             Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),
             Solution::Unwinnable => words.text("cli_show_unwinnable"),
-            Solution::Unknown => words.say("cli_show_unknown", &[SHOW_BUDGET.as_secs().into()]),
+            // The search may end before the budget, at its node or memory limit: the time it took.
+            Solution::Unknown => {
+                words.say("cli_show_unknown", &[started.elapsed().as_secs().clamp(1, SHOW_BUDGET.as_secs()).into()])
+            }
         };
         Reply::Show(message)
     }
