@@ -198,7 +198,8 @@ fn show_me_plays_the_game_out_and_it_counts_as_played_not_won() {
     let dir = fresh_dir("play-show");
     let screen = play_chequers(&dir, &["--deal", "8"], "show 2\nshow\nstats\nq\n");
     assert!(screen.contains("Show me: move 2 of 2.") && screen.contains("Your turn."), "{screen}");
-    assert!(screen.contains("Won by show me: it counts as played, not won."), "{screen}");
+    assert!(screen.contains("Show me: the game is finished."), "{screen}");
+    assert!(screen.contains("Finished by show me (it counts as played, not won)."), "{screen}");
     assert!(screen.contains("played 1, won 0, finished by show me 1"), "{screen}");
 }
 
