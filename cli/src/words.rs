@@ -522,9 +522,10 @@ mod tests {
         let (en, fr) = (Words::new(Lang::En), Words::new(Lang::Fr));
         let game = solitaire_core::Game::new(solitaire_core::GameKind::Zerline, 39);
         let state = game.state();
-        let to_reserve = state.legal_move_list().into_iter().find(|mv| {
-            matches!(mv, Move::Transfer { to, .. } if state.pile_kind(*to) == Some(PileKind::Reserve))
-        });
+        let to_reserve = state
+            .legal_move_list()
+            .into_iter()
+            .find(|mv| matches!(mv, Move::Transfer { to, .. } if state.pile_kind(*to) == Some(PileKind::Reserve)));
         let phrase = move_description(state, to_reserve.expect("a move to the reserve"));
         let (english, french) = (en.phrase(&phrase), fr.phrase(&phrase));
         assert!(english.starts_with("Move the ") && english.ends_with(" to the reserve (empty)"), "{english}");
