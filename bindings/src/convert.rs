@@ -144,6 +144,9 @@ pub struct GameStatus {
     pub daily: Option<DailyDate>,
     /// "Show me" played in this attempt: a win counts as played, not won.
     pub assisted: bool,
+    /// Giving the game up (a new deal, a restart) counts it as lost: ask the player first. Not
+    /// before a move, nor once won (a win undone after it was counted stays a win).
+    pub abandon_counts_as_loss: bool,
 }
 
 /// A move, as hints suggest it.

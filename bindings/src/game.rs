@@ -243,6 +243,7 @@ fn status_of(game: &core::Game) -> GameStatus {
         auto_play: game.auto_play(),
         daily: game.daily().map(DailyDate::from),
         assisted: game.assisted(),
+        abandon_counts_as_loss: game.abandon_counts_as_loss(),
     }
 }
 

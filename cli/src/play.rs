@@ -127,13 +127,9 @@ impl Session {
 
     /// Moves were made and the game is still open: giving it up loses something, so ask first
     /// (as the apps do).
-    fn in_progress(&self) -> bool {
-        self.game.moves_made() > 0 && self.game.status() == Status::Playing
-    }
-
     /// Switches now if nothing would be lost, otherwise asks.
     fn offer(&mut self, switch: Switch) -> Reply {
-        if self.in_progress() {
+        if self.game.abandon_counts_as_loss() {
             Reply::Confirm(Box::new(switch))
         } else {
             Reply::Show(self.switch(switch))

@@ -43,7 +43,8 @@ fn a_game_played_in_french_from_the_deal_to_the_win() {
     script.push(line[0].clone());
     script.extend(["annuler".into(), "Rétablir".into(), "annuler".into(), "annuler".into()]);
     script.extend(line.iter().cloned());
-    script.extend(["stats".into(), "nouvelle 2".into(), "quitter".into()]);
+    // A win undone after it was counted stays a win: another deal asks nothing.
+    script.extend(["stats".into(), "annuler".into(), "nouvelle 2".into(), "quitter".into()]);
     let input = script.join("\n") + "\n";
     let args = ["play", "how-they-run", "--deal", "1", "--lang", "fr", "--data-dir", dir.to_str().unwrap()];
     let out = solitaire(&args, &input);
@@ -68,6 +69,7 @@ fn a_game_played_in_french_from_the_deal_to_the_win() {
     let moves = line.len();
     assert!(screen.contains(&format!("coups {moves} ")), "the win took {moves} coups:\n{screen}");
     assert!(!screen.contains("commande inconnue") && !screen.contains("pas de pile"), "a command refused:\n{screen}");
+    assert!(!screen.contains("Abandonner cette partie"), "asked to give up a won game:\n{screen}");
     for english in ["moves ", "deal ", "Deal ", "You won", "hint:", "card", "Type help", "illegal", "nothing to"] {
         assert!(!screen.contains(english), "{english:?} in the French game:\n{screen}");
     }

@@ -183,6 +183,13 @@ impl Game {
         self.stats_recorded
     }
 
+    /// Whether giving the game up (a new deal, a restart) counts it as lost (`Store::abandon`),
+    /// so the apps ask first: a move was made, and it is neither won nor counted already (a win
+    /// undone after it was counted stays a win).
+    pub fn abandon_counts_as_loss(&self) -> bool {
+        self.moves_made() > 0 && !self.stats_recorded && self.status() != Status::Won
+    }
+
     pub fn daily(&self) -> Option<Date> {
         self.daily
     }

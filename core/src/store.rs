@@ -380,7 +380,7 @@ impl Store {
         }
         let slot = Slot::of(game);
         // A won game is counted by now.
-        if game.moves_made() == 0 || game.stats_recorded() {
+        if !game.abandon_counts_as_loss() {
             return remove_if_present(&self.path(slot));
         }
         // Marked only once counted: after a failed write, giving up again still counts. Counted

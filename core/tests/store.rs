@@ -253,6 +253,31 @@ fn writes_cut_short_long_ago_are_cleared_and_nothing_else() {
     assert_eq!(left, ["notes.tmp", "photo.json.12.tmp", "zerline.json.4243.tmp"]);
 }
 
+/// Giving a game up counts a loss only where `abandon_counts_as_loss` says so, which the apps
+/// ask about first: not before a move, and not for a win undone after it was counted.
+#[test]
+fn a_counted_win_undone_and_given_up_stays_a_win() {
+    let store = Store::open(temp_dir("win-undone")).unwrap();
+    assert!(!Game::new(GameKind::YakutatBay, 1).abandon_counts_as_loss(), "no move made");
+    let mut game = one_move_from_winning();
+    win(&mut game);
+    assert!(!game.abandon_counts_as_loss(), "won");
+    store.save(&mut game).unwrap();
+    game.undo().unwrap();
+    let winning = game.redo_stack()[0].0;
+    let other = game.state().legal_move_list().into_iter().find(|&mv| mv != winning).expect("another move");
+    game.play(other).unwrap();
+    assert!(game.moves_made() > 0 && game.status() == solitaire_core::Status::Playing);
+    assert!(!game.abandon_counts_as_loss(), "won and counted, then undone and played on");
+    store.abandon(&mut game).unwrap();
+    let stats = store.stats(GameKind::YakutatBay).unwrap();
+    assert_eq!((stats.played, stats.won), (1, 1));
+    let mut other = game_in_progress();
+    assert!(other.abandon_counts_as_loss());
+    store.abandon(&mut other).unwrap();
+    assert_eq!(store.stats(GameKind::Dnieper).unwrap().played, 1);
+}
+
 #[test]
 fn statistics_count_wins_once_losses_and_streaks() {
     let store = Store::open(temp_dir("stats")).unwrap();

@@ -110,7 +110,7 @@ public final class GameModel {
     public var kind: GameKind { status.kind }
 
     /// Throwing this game away loses something: ask first.
-    public var needsConfirmation: Bool { status.moves > 0 && status.state != .won }
+    public var needsConfirmation: Bool { status.abandonCountsAsLoss }
 
     /// The day's daily deal: it can be restarted, but not replaced by another deal (which would
     /// be saved over the game in progress of its kind, in the other slot).

@@ -37,7 +37,7 @@ struct PlayToWinTests {
         }
     }
 
-    @Test("A won game needs no confirmation before the next deal, and is not counted twice")
+    @Test("A won game needs no confirmation before the next deal, undone or not, and is not counted twice")
     func aWonGameIsNotCountedTwice() async throws {
         try await withTemporaryFolder { folder in
             let kind = GameKind.yakutatBay
@@ -46,6 +46,11 @@ struct PlayToWinTests {
             #expect(!harness.model.needsConfirmation)
             // What the win screen shows: the statistics with this win counted.
             #expect(harness.model.winStats?.won == 1 && harness.model.winStats?.played == 1)
+            // Undone after it was counted, it stays a win: nothing is lost by another deal.
+            harness.saver.flush()
+            harness.model.undo()
+            #expect(harness.model.status.state == .playing)
+            #expect(!harness.model.needsConfirmation)
 
             harness.model.deal(.random)
             #expect(harness.model.winStats == nil, "a new deal is not won")

@@ -277,8 +277,7 @@ class GameController(
             message = "msg_daily_no_new"
             return
         }
-        val inProgress = status.moves > 0u && status.state == PlayState.PLAYING
-        if (inProgress) notice = Notice.Confirm(action) else perform(action)
+        if (status.abandonCountsAsLoss) notice = Notice.Confirm(action) else perform(action)
     }
 
     fun askDealNumber() {

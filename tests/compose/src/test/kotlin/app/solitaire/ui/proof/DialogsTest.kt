@@ -27,7 +27,9 @@ import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.height
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
+import app.solitaire.core.PlayState
 import app.solitaire.ui.shared.GameController
+import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.NoticeDialogs
 import app.solitaire.ui.shared.Workers
 import app.solitaire.ui.shared.statsLine
@@ -126,5 +128,25 @@ class DialogsTest {
             gate.countDown()
         }
         rule.waitUntil(timeoutMillis = 10_000) { rule.onAllNodesWithText("Played 1, won 1", substring = true).fetchSemanticsNodes().isNotEmpty() }
+    }
+
+    /**
+     * A win undone after it was counted stays a win: another deal asks nothing (it asked, saying
+     * the game would count as lost, which it did not).
+     */
+    @Test
+    fun aCountedWinUndoneIsGivenUpWithoutAsking() {
+        val store = newStore()
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, 6u), store, testScope, workers)
+        Game(GameKind.YAKUTAT_BAY, 6u).use { it.showMe(10_000u) }.moves.forEach { controller.play(it) }
+        drainSaves() // the win is counted
+        controller.undo()
+        assertEquals(PlayState.PLAYING, controller.status.state)
+        controller.requestNewGame(NewGame.Random)
+        assertEquals(null, controller.notice, "no question")
+        eventually("the new deal") { controller.status.moves == 0u }
+        drainSaves()
+        val stats = store.stats(GameKind.YAKUTAT_BAY)
+        assertEquals(1u to 1u, stats.played to stats.won)
     }
 }
