@@ -145,11 +145,11 @@ impl Session {
         sentence([switch.started, saved, note])
     }
 
-    /// Goes on with the saved `game`; if another deal was `requested`, offers it instead.
-    fn resume(&mut self, game: Game, requested: Option<u64>, damage: String) -> Reply {
+    /// Goes on with the saved `game`; if another game was asked for (`instead`), offers it.
+    fn resume(&mut self, game: Game, instead: Option<Switch>, damage: String) -> Reply {
         self.game = game;
         self.game.resume(self.now());
-        match requested.filter(|&n| Some(n) != self.game.deal_number()) {
+        match instead {
             None => {
                 let note = self.save();
                 let (said, moves) = (words::words(), Value::from(self.game.moves_made()));
@@ -163,7 +163,7 @@ impl Session {
                 Reply::Show(sentence([damage, what, said.text("cli_type_help"), note]))
             }
             // The saved game stays in play until the player agrees to give it up.
-            Some(number) => self.offer(self.deal(number)),
+            Some(switch) => self.offer(switch),
         }
     }
 
@@ -195,6 +195,14 @@ impl Session {
             message = said.text(if self.game.status() == Status::Won { "cli_won_by_show" } else { "cli_your_turn" });
         }
         Some(Reply::Show(message))
+    }
+
+    /// The daily deal of `date` of this game.
+    fn daily(&self, date: Date) -> Switch {
+        let game = Game::new_daily(self.game.kind(), date);
+        let (said, day) = (words(), words().date(date));
+        let started = said.say("cli_daily_fresh", &[day.clone().into(), game.deal_number().unwrap_or_default().into()]);
+        Switch { game, instead: said.say("cli_instead_daily", &[day.into()]), started }
     }
 
     /// Deal `number` of this game.
@@ -516,7 +524,14 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     let mut session =
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };
     let reply = match saved {
-        Some(game) => session.resume(game, requested, damage),
+        // The daily slot may hold a later day's game in progress, which the store keeps.
+        Some(game) => {
+            let instead = match daily {
+                Some(date) => (game.daily() != Some(date)).then(|| session.daily(date)),
+                None => requested.filter(|&n| Some(n) != game.deal_number()).map(|n| session.deal(n)),
+            };
+            session.resume(game, instead, damage)
+        }
         None => {
             let number = requested.unwrap_or_else(|| rand::random_range(RANDOM_DEALS));
             let started = session.switch(session.deal(number));

@@ -292,9 +292,11 @@ impl Store {
 
     /// `kind`'s daily deal of `today`: the one saved if it is today's, else a new one. A saved
     /// daily game of an earlier day that was not finished is given up (it counts as played).
+    /// One of a later day (an earlier day's deal asked for, or the clock put back) comes back as
+    /// it is: there is one daily save per game, and giving that game up is the player's choice.
     pub fn load_daily(&self, kind: GameKind, today: Date) -> Result<Game, StoreError> {
         match self.load_from(Slot { kind, daily: true })? {
-            Some(game) if game.daily() == Some(today) => Ok(game),
+            Some(game) if game.daily() >= Some(today) => Ok(game),
             Some(mut stale) => {
                 self.abandon(&mut stale)?;
                 Ok(Game::new_daily(kind, today))
