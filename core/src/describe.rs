@@ -241,7 +241,20 @@ pub fn move_description(state: &State, mv: Move) -> Phrase {
         None => ("empty", pile_of(state, to, Form::The)),
     };
     let above = u32::from(count) - 1;
+    // With two decks, "the four of hearts" may be either: the piles are named then.
+    let twin_shown = |card: Card, at: PileId| {
+        (0..state.pile_count() as PileId)
+            .filter(|&p| p != at)
+            .flat_map(|p| state.pile(p))
+            .any(|other| other.face_up() && other.rank() == card.rank() && other.suit() == card.suit())
+    };
+    let ambiguous = twin_shown(moved, from) || state.top(to).is_some_and(|top| twin_shown(top, to));
+    let from_pile = pile_of(state, from, Form::The);
     match (above, onto) {
+        (0, "onto") if ambiguous => {
+            Phrase::new("move_from_onto", vec![card(moved), from_pile, target, pile_of(state, to, Form::The)])
+        }
+        (0, _) if ambiguous => Phrase::new("move_from_to_empty", vec![card(moved), from_pile, target]),
         (0, "onto") => Phrase::new("move_onto", vec![card(moved), target]),
         (0, _) => Phrase::new("move_to_empty", vec![card(moved), target]),
         (n, "onto") => Phrase::new("move_group_onto", vec![Arg::Number(n), card(moved), target]),
@@ -337,6 +350,8 @@ pub fn all_keys() -> Vec<&'static str> {
         "move_from_to",
         "move_onto",
         "move_to_empty",
+        "move_from_onto",
+        "move_from_to_empty",
         "move_group_onto",
         "move_group_to_empty",
         "play_card",
