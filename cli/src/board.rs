@@ -21,7 +21,9 @@ pub fn short_name(map: &PileMap, pile: PileId) -> String {
     }
 }
 
+/// A pile's short name as typed: `t3`, `f1`, `r`, upper case too (commands are).
 pub fn parse_short(map: &PileMap, text: &str) -> Option<PileId> {
+    let text = text.to_ascii_lowercase();
     let (kind, index) = match text.split_at_checked(1)? {
         ("r", "") => (PileKind::Reserve, 0),
         ("s", "") => (PileKind::Stock, 0),
@@ -174,6 +176,7 @@ mod tests {
             let map = kind.spec().piles();
             for pile in 0..map.len {
                 assert_eq!(parse_short(&map, &short_name(&map, pile)), Some(pile));
+                assert_eq!(parse_short(&map, &short_name(&map, pile).to_uppercase()), Some(pile));
             }
             for bad in ["t0", "t99", "x1", "", "f", "s1", "tt"] {
                 assert_eq!(parse_short(&map, bad), None, "{bad}");
