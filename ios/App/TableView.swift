@@ -76,19 +76,35 @@ struct TableView: View {
 
     /// The core's hit area of a pile, under everything: a tap there on no card (beside a narrow
     /// card, below it, on an empty place) is the top card's, or an empty stock's deal, so a
-    /// narrow card still gets a finger-sized target (`GameModel.tapPile`).
+    /// narrow card still gets a finger-sized target (`GameModel.tapPile`). It is also the
+    /// pile's one VoiceOver element (the cards and the outline are hidden): over the whole pile,
+    /// fan included, so that a finger exploring the screen finds the pile wherever its cards
+    /// lie, as TalkBack does on Android, and Voice Control numbers the pile there.
     private func hitArea(_ pile: PileView) -> some View {
-        Color.clear
+        let spoken = game.spokenPile(pile.pile)
+        return Color.clear
             .frame(width: points(pile.hit.width), height: points(pile.hit.height))
             .contentShape(Rectangle())
             .onTapGesture { play { game.tapPile(pile.pile) } }
-            .accessibilityHidden(true)
+            .accessibilityElement()
+            .accessibilityLabel(spoken?.name ?? "")
+            .accessibilityInputLabels(spoken.map { [Text(verbatim: $0.shortName)] } ?? [])
+            .accessibilityAddTraits(spoken?.tap != nil ? .isButton : [])
+            .accessibilityAction {
+                if let tap = spoken?.tap {
+                    play { game.speak(tap) }
+                }
+            }
+            .accessibilityActions {
+                ForEach(spoken?.moves ?? []) { move in
+                    Button(move.name) { play { game.speak(move.action) } }
+                }
+            }
             .position(center(of: pile.hit))
     }
 
     private func pileView(_ pile: PileView) -> some View {
-        let spoken = game.spokenPile(pile.pile)
-        return PileOutline(
+        PileOutline(
             mark: game.emptyMark(of: pile),
             isTarget: drag?.targets.contains(pile.pile) ?? false,
             isHinted: game.hintMarks.piles.contains(pile.pile)
@@ -96,20 +112,8 @@ struct TableView: View {
         .frame(width: points(pile.base.width), height: points(pile.base.height))
         .contentShape(Rectangle())
         .onTapGesture { play { game.tapPile(pile.pile) } }
-        .accessibilityElement()
-        .accessibilityLabel(spoken?.name ?? "")
-        .accessibilityInputLabels(spoken.map { [Text(verbatim: $0.shortName)] } ?? [])
-        .accessibilityAddTraits(spoken?.tap != nil ? .isButton : [])
-        .accessibilityAction {
-            if let tap = spoken?.tap {
-                play { game.speak(tap) }
-            }
-        }
-        .accessibilityActions {
-            ForEach(spoken?.moves ?? []) { move in
-                Button(move.name) { play { game.speak(move.action) } }
-            }
-        }
+        // Its pile's hit area speaks for it.
+        .accessibilityHidden(true)
         .position(center(of: pile.base))
     }
 
