@@ -185,9 +185,10 @@ impl Game {
 
     /// Whether giving the game up (a new deal, a restart) counts it as lost (`Store::abandon`),
     /// so the apps ask first: a move was made, and it is neither won nor counted already (a win
-    /// undone after it was counted stays a win).
+    /// undone after it was counted stays a win). Cheap: asked with every update (not `status`,
+    /// which looks for a move left).
     pub fn abandon_counts_as_loss(&self) -> bool {
-        self.moves_made() > 0 && !self.stats_recorded && self.status() != Status::Won
+        self.moves_made() > 0 && !self.stats_recorded && !self.state.is_won()
     }
 
     pub fn daily(&self) -> Option<Date> {
