@@ -15,7 +15,7 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
-use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, Store, StoreError, TapOutcome};
+use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, PileKind, Store, StoreError, TapOutcome};
 
 use crate::args;
 use crate::board::{minutes, parse_short, render, short_name};
@@ -369,6 +369,11 @@ impl Session {
             Some(k) => return Err(words().say("cli_no_card", &[name.into(), (k as u64).into()])),
             None => len.saturating_sub(1),
         };
+        // (The stock's cards lie face down: a tap there deals.)
+        let state = self.game.state();
+        if state.pile_kind(pile) != Some(PileKind::Stock) && !state.pile(pile)[index].face_up() {
+            return Err(words().text("cli_face_down"));
+        }
         match self.game.tap(pile, index).map_err(|e| e.to_string())? {
             TapOutcome::NoMove => Err(words().text("cli_nowhere")),
             TapOutcome::Returned => Ok(words().text("cli_returned")),

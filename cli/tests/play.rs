@@ -43,7 +43,8 @@ fn play_saves_every_move_and_resumes() {
 }
 
 /// An empty pile named alone is said to be empty, in the player's language: tapping the spent
-/// stock once said "that card has nowhere to go", an empty tableau pile "pile 0 has no card 0".
+/// stock once said "that card has nowhere to go", an empty tableau pile "pile 0 has no card 0";
+/// a face-down card, "that card has nowhere to go" too.
 #[test]
 fn tapping_an_empty_pile_says_it_is_empty() {
     let dir = fresh_dir("play-empty");
@@ -51,6 +52,9 @@ fn tapping_an_empty_pile_says_it_is_empty() {
     assert!(screen.contains("s is empty"), "{screen}");
     let screen = play(&dir, &["--lang", "fr"], "s\nq\n");
     assert!(screen.contains("s est vide"), "{screen}");
+    // Deal 5's first pile: three cards face down, then one face up.
+    let screen = play(&dir, &[], "t1:2\nq\n");
+    assert!(screen.contains("that card is face down"), "{screen}");
 }
 
 #[test]
