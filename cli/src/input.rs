@@ -16,10 +16,38 @@ pub enum Typed {
 }
 
 static STOP: AtomicBool = AtomicBool::new(false);
+/// While "show me" searches or plays, Ctrl-C stops that instead (`while_busy`).
+static BUSY: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// A stop signal arrived: the game should be saved and the program end.
 pub fn stop_requested() -> bool {
     STOP.load(Ordering::SeqCst)
+}
+
+/// Ctrl-C came during `while_busy`'s work, or a stop signal: the work should stop.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst) || stop_requested()
+}
+
+/// Runs `work`, during which Ctrl-C stops the work (`interrupted`) and not the game: "show me"
+/// plays a long line a move at a time, and the player may want the game back mid-way. A closed
+/// terminal or `kill` still end the program.
+pub fn while_busy<T>(work: impl FnOnce() -> T) -> T {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    BUSY.store(true, Ordering::SeqCst);
+    let done = work();
+    BUSY.store(false, Ordering::SeqCst);
+    done
+}
+
+/// What a stop signal means now: SIGINT (2) while busy interrupts the work, any other ends it all.
+fn on_signal(signal: i32) {
+    if signal == 2 && BUSY.load(Ordering::SeqCst) {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+    } else {
+        STOP.store(true, Ordering::SeqCst);
+    }
 }
 
 /// Catches SIGINT, SIGHUP and SIGTERM: the handler only raises a flag (all a handler may safely
@@ -28,8 +56,8 @@ pub fn stop_requested() -> bool {
 #[cfg(unix)]
 pub fn catch_stop_signals() {
     use std::ffi::c_int;
-    extern "C" fn raise_flag(_signal: c_int) {
-        STOP.store(true, Ordering::SeqCst);
+    extern "C" fn raise_flag(signal: c_int) {
+        on_signal(signal);
     }
     extern "C" {
         fn signal(signal: c_int, handler: extern "C" fn(c_int)) -> usize;
@@ -37,7 +65,7 @@ pub fn catch_stop_signals() {
     }
     // SIGHUP, SIGINT, SIGTERM: the same numbers on Linux and macOS.
     for number in [1, 2, 15] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        // SAFETY: the handler only loads and stores atomics, which is async-signal-safe.
         unsafe {
             signal(number, raise_flag);
             siginterrupt(number, 1);

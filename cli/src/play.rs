@@ -173,7 +173,7 @@ impl Session {
         let (said, total) = (words::words(), line.len() as u64);
         let mut message = String::new();
         for (done, mv) in line.into_iter().enumerate() {
-            if input::stop_requested() {
+            if input::interrupted() {
                 break;
             }
             self.game.touch(self.now());
@@ -307,9 +307,13 @@ impl Session {
     /// "Show me": a winning line from here, of which the loop then plays `at_most` moves.
     fn show(&mut self, at_most: usize) -> Reply {
         let started = Instant::now();
-        let stop = || input::stop_requested() || started.elapsed() >= SHOW_BUDGET;
+        let stop = || input::interrupted() || started.elapsed() >= SHOW_BUDGET;
         let words = words();
-        let message = match assist::solution(self.game.state(), &stop) {
+        let solution = input::while_busy(|| assist::solution(self.game.state(), &stop));
+        if input::interrupted() {
+            return Reply::Show(words.text("cli_your_turn"));
+        }
+        let message = match solution {
             Solution::Won(line) if line.is_empty() => words.text("cli_show_nothing"),
             Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),
             Solution::Unwinnable => words.text("cli_show_unwinnable"),
@@ -481,7 +485,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     Typed::End | Typed::Stop => break,
                 }
             }
-            Reply::Demonstrate(line) => match session.demonstrate(line, show, terminal) {
+            Reply::Demonstrate(line) => match input::while_busy(|| session.demonstrate(line, show, terminal)) {
                 Some(reply) => reply,
                 None => break,
             },

@@ -141,6 +141,32 @@ fn the_clock_counts_until_the_end_of_input() {
     assert!(shown_seconds(&play(&dir, &[], "q\n")) >= 1);
 }
 
+/// Ctrl-C while "show me" searches stops the search, and the game goes on: it ended the program
+/// (a Chequers line of 222 moves, shown over more than a minute, could not be left otherwise).
+/// Zerline deal 3 with its stock turned: its search runs for seconds (4.6 s here) before giving up.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_show_me_and_the_game_goes_on() {
+    let dir = fresh_dir("play-show-sigint");
+    let mut child = spawn(&["play", "zerline", "--deal", "3", "--data-dir", dir.to_str().unwrap()]);
+    let mut script = "s\n".repeat(64);
+    script.push_str("show\n");
+    child.stdin.as_mut().unwrap().write_all(script.as_bytes()).unwrap();
+    let mut screen = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("moves 64") {
+        line.clear();
+        assert_ne!(screen.read_line(&mut line).unwrap(), 0, "the program ended early");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    send_signal(&child, 2);
+    child.stdin.as_mut().unwrap().write_all(b"stats\nq\n").unwrap();
+    let mut rest = String::new();
+    screen.read_to_string(&mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert!(rest.contains("Your turn.") && rest.contains("Zerline: played 0"), "{rest}");
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_saves_the_game_with_its_clock() {
