@@ -79,6 +79,39 @@ fn empty_symbol(words: &Words, empty: EmptyMark) -> String {
     describe::empty_symbol_in(empty, rank, &words.text("mark_whole_suit"))
 }
 
+/// Tableaux taller than this take two piles a line where they fit (Chequers' 25 piles scrolled
+/// its foundations off a 24-line terminal).
+const TALL: usize = 12;
+/// A standard terminal's width, less one column (a full line wraps on some terminals).
+const WIDTH: usize = 79;
+
+/// The tableau's lines, from each pile's text and the columns it takes: one pile a line, or for a
+/// tall tableau two, the first half down the left, where every line fits `WIDTH`.
+fn tableau_lines(piles: &[(String, usize)]) -> String {
+    let rows = piles.len().div_ceil(2);
+    let (left, right) = piles.split_at(rows);
+    let left_width = left.iter().map(|(_, width)| *width).max().unwrap_or(0);
+    let right_width = right.iter().map(|(_, width)| *width).max().unwrap_or(0);
+    let two = piles.len() > TALL && left_width + 3 + right_width <= WIDTH;
+    let mut out = String::new();
+    if !two {
+        for (text, _) in piles {
+            out += text;
+            out.push('\n');
+        }
+        return out;
+    }
+    for (i, (text, width)) in left.iter().enumerate() {
+        out += text;
+        if let Some((other, _)) = right.get(i) {
+            out += &" ".repeat(left_width - width + 3);
+            out += other;
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// `m:ss`, as the header and the statistics show times.
 pub fn minutes(ms: u64) -> String {
     format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
@@ -131,10 +164,14 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
         out += &format!("{}{}\n", words.text("cli_reserve_cards"), cards(reserve));
     }
     out.push('\n');
-    for pile in map.tableau() {
-        let shown = if state.pile(pile).is_empty() { format!(" {}", empty(pile)) } else { cards(pile) };
-        out += &format!("{:>4}:{shown}\n", short_name(map, pile));
-    }
+    let piles: Vec<(String, usize)> = map
+        .tableau()
+        .map(|pile| {
+            let shown = if state.pile(pile).is_empty() { format!(" {}", empty(pile)) } else { cards(pile) };
+            (format!("{:>4}:{shown}", short_name(map, pile)), 5 + 4 * state.pile(pile).len().max(1))
+        })
+        .collect();
+    out += &tableau_lines(&piles);
     out.push('\n');
     match game.status() {
         Status::Won if game.assisted() => out += &words.text("cli_won_assisted"),
@@ -195,6 +232,16 @@ mod tests {
         assert!(board.contains("s:  ##"), "{board}");
     }
 
+    /// Chequers' 25 piles, one a line, scrolled the foundations off a 24-line terminal: two a
+    /// line, the board and a message fit it, every line within 80 columns.
+    #[test]
+    fn a_tall_tableau_fits_a_24_line_terminal() {
+        let board = render(&Game::new(GameKind::Chequers, 8), false, "Deal 8 started.");
+        assert!(board.lines().count() <= 23, "{board}");
+        assert!(board.lines().all(|line| line.chars().count() < 80), "{board}");
+        assert!(board.contains("  t1:  A♥  7♣  4♣  6♥    t14:  3♣  K♣  J♠  3♠\n"), "{board}");
+    }
+
     #[test]
     fn every_card_takes_four_columns_so_piles_line_up() {
         let mut tens = 0;
@@ -203,11 +250,25 @@ mod tests {
                 let game = Game::new(kind, number);
                 let board = render(&game, false, "");
                 for pile in game.state().map().tableau() {
+                    // A pile's text, at the start of its line or, on a tall tableau, after
+                    // the left column's (two piles a line): then three spaces at least.
                     let name = format!("{:>4}:", short_name(game.state().map(), pile));
-                    let line = board.lines().find(|l| l.starts_with(&name)).unwrap();
+                    let (line, at) = board
+                        .lines()
+                        .find_map(|l| {
+                            let at = l.find(&name)?;
+                            (at == 0 || l[..at].ends_with("   ")).then_some((l, at))
+                        })
+                        .unwrap();
                     let cards = game.state().pile(pile).len();
-                    assert_eq!(line.chars().count(), 5 + 4 * cards, "{kind:?} {number}: {line:?}");
-                    tens += line.matches(" 10").count();
+                    let text: String = line[at..].chars().take(5 + 4 * cards).collect();
+                    let after = line[at + text.len()..].chars().next();
+                    assert!(after.is_none() || after == Some(' '), "{kind:?} {number}: {line:?}");
+                    assert!(
+                        !text.ends_with(' ') && text.chars().count() == 5 + 4 * cards,
+                        "{kind:?} {number}: {line:?}"
+                    );
+                    tens += text.matches(" 10").count();
                 }
             }
         }
