@@ -75,7 +75,7 @@ struct GameScreen: View {
             .onChange(of: game.notice) { _, notice in
                 switch notice {
                 case .noMoreMoves? where voiceOver: announce(words.text("ui_no_more_moves"))
-                case .cannotBeWon? where voiceOver: announce(words.text("ui_unwinnable_title"))
+                case .cannotBeWon? where voiceOver && game.cannotBeWonIsNews: announce(words.text("ui_unwinnable_title"))
                 default: break
                 }
             }

@@ -33,6 +33,11 @@ public final class GameModel {
     public private(set) var hintMarks = HintMarks()
     /// The solver proved that this position can no longer be won.
     public private(set) var cannotBeWon = false
+    /// `cannotBeWon` came with the latest check, and none had found the game lost since one
+    /// found it winnable: VoiceOver says it then, not after every move of a lost game (the
+    /// banner comes back after each; Android's dialog shows once likewise).
+    public private(set) var cannotBeWonIsNews = false
+    @ObservationIgnored private var knownLost = false
     /// A hint or an undo-to-winnable search is running.
     public private(set) var isThinking = false
     /// Where "show me" is: idle, searching for a win, or playing the winning line.
@@ -354,6 +359,9 @@ public final class GameModel {
         switch found.verdict {
         case .unwinnable:
             cannotBeWon = true
+            // The message says it: no news for VoiceOver to say over it.
+            cannotBeWonIsNews = false
+            knownLost = true
             report(words.text("msg_unwinnable"))
         case .unknown:
             report(words.text("msg_no_win_in_time"))
@@ -455,6 +463,7 @@ public final class GameModel {
         hint = nil
         hintMarks = HintMarks()
         cannotBeWon = false
+        cannotBeWonIsNews = false
         saver.save(game)
         // Read back after the save that counts the win, so they include it (as Android's dialog).
         winStats = status.state == .won ? saver.stats(kind) : nil
@@ -472,6 +481,12 @@ public final class GameModel {
             let answer = await searches.run(flag, cancelled: nil) { game.stillWinnable(budgetMs: 300, cancel: $0) }
             guard let self, let answer, !flag.isCancelled(), game === self.game, answer.moves == self.status.moves else { return }
             self.cannotBeWon = answer.verdict == .unwinnable
+            self.cannotBeWonIsNews = self.cannotBeWon && !self.knownLost
+            switch answer.verdict {
+            case .unwinnable: self.knownLost = true
+            case .winnable: self.knownLost = false
+            case .unknown: break
+            }
         }
     }
 }

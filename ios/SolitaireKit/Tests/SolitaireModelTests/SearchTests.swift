@@ -138,6 +138,13 @@ struct SearchTests {
             let model = try Harness(game: Game(kind: .dnieper, deal: 10), folder: folder).model
             await model.winnabilityCheck?.value
             #expect(model.cannotBeWon)
+            #expect(model.cannotBeWonIsNews)
+            // Lost still after a move: no news, so VoiceOver does not say it again.
+            model.play(.stock)
+            try #require(model.status.moves == 1)
+            await model.winnabilityCheck?.value
+            #expect(model.cannotBeWon)
+            #expect(!model.cannotBeWonIsNews)
 
             let winnable = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
             await winnable.winnabilityCheck?.value
