@@ -125,9 +125,7 @@ impl Session {
         }
     }
 
-    /// Moves were made and the game is still open: giving it up loses something, so ask first
-    /// (as the apps do).
-    /// Switches now if nothing would be lost, otherwise asks.
+    /// Switches now if nothing would be lost, otherwise asks (as the apps do).
     fn offer(&mut self, switch: Switch) -> Reply {
         if self.game.abandon_counts_as_loss() {
             Reply::Confirm(Box::new(switch))
