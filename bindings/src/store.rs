@@ -89,8 +89,7 @@ impl Store {
     }
 
     /// `kind`'s daily deal on `date` (the device's local date): the one begun that day, or a new
-    /// one. An unfinished daily game of an earlier day is given up (counted as played); one of a
-    /// later day (the device's clock put back) comes back as it is.
+    /// one. An unfinished daily game of another day is given up (counted as played).
     pub fn resume_daily(&self, kind: GameKind, date: DailyDate) -> Result<Arc<Game>, GameError> {
         Ok(Game::wrap(self.lock().store.load_daily(kind.into(), date.try_into()?)?))
     }

@@ -515,8 +515,12 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     // costs only that (the window then shows the list of games).
     let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
     let loaded = match daily {
-        // The daily game always exists: today's as saved, or a new one.
-        Some(date) => store.load_daily(kind, date).map(Some),
+        // Another day's daily game in progress stays until the player agrees to give it up
+        // (`resume`); otherwise the daily game always exists: the day's as saved, or a new one.
+        Some(date) => match store.saved_daily(kind) {
+            Ok(Some(other)) if other.daily() != Some(date) && other.abandon_counts_as_loss() => Ok(Some(other)),
+            _ => store.load_daily(kind, date).map(Some),
+        },
         None => store.load(kind),
     };
     let (saved, damage) = match loaded {
@@ -531,7 +535,6 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     let mut session =
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };
     let reply = match saved {
-        // The daily slot may hold a later day's game in progress, which the store keeps.
         Some(game) => {
             let instead = match daily {
                 Some(date) => (game.daily() != Some(date)).then(|| session.daily(date)),

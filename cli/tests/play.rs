@@ -233,10 +233,10 @@ fn show_me_plays_the_game_out_and_it_counts_as_played_not_won() {
     assert!(screen.contains("played 1, won 0, finished by show me 1"), "{screen}");
 }
 
-/// An earlier day's daily deal asked for while a later day's is in progress: that game is kept
-/// unless the player agrees to give it up (it was given up without a word).
+/// Another day's daily deal asked for while one day's is in progress: that game is kept unless
+/// the player agrees to give it up (it was given up without a word), whichever day comes first.
 #[test]
-fn an_earlier_daily_deal_asks_before_giving_up_a_later_one() {
+fn another_day_s_daily_deal_asks_before_giving_up_the_one_in_progress() {
     let dir = fresh_dir("play-daily-earlier");
     let (today, earlier) = (["--daily", "--date", "2026-12-07"], ["--daily", "--date", "2026-12-01"]);
     play_chequers(&dir, &today, "show 2\nq\n");
@@ -244,9 +244,14 @@ fn an_earlier_daily_deal_asks_before_giving_up_a_later_one() {
     assert!(screen.contains("Give up this game (2 moves made) for the daily deal of December 1, 2026?"), "{screen}");
     let screen = play_chequers(&dir, &today, "q\n");
     assert!(screen.contains("Resumed your daily deal of December 7, 2026 (2 moves)."), "{screen}");
-    let screen = play_chequers(&dir, &earlier, "y\nstats\nq\n");
+    let screen = play_chequers(&dir, &earlier, "y\nstats\nshow 1\nq\n");
     assert!(screen.contains("The daily deal of December 1, 2026: deal "), "{screen}");
     assert!(screen.contains("played 1, won 0"), "the later day's game counts as given up:\n{screen}");
+    // And the other way round.
+    let screen = play_chequers(&dir, &today, "n\nq\n");
+    assert!(screen.contains("Give up this game (1 move made) for the daily deal of December 7, 2026?"), "{screen}");
+    let screen = play_chequers(&dir, &earlier, "q\n");
+    assert!(screen.contains("Resumed your daily deal of December 1, 2026 (1 move)."), "{screen}");
 }
 
 #[test]

@@ -291,18 +291,22 @@ impl Store {
     }
 
     /// `kind`'s daily deal of `today`: the one saved if it is today's, else a new one. A saved
-    /// daily game of an earlier day that was not finished is given up (it counts as played).
-    /// One of a later day (an earlier day's deal asked for, or the clock put back) comes back as
-    /// it is: there is one daily save per game, and giving that game up is the player's choice.
+    /// daily game of another day that was not finished is given up (it counts as played).
     pub fn load_daily(&self, kind: GameKind, today: Date) -> Result<Game, StoreError> {
         match self.load_from(Slot { kind, daily: true })? {
-            Some(game) if game.daily() >= Some(today) => Ok(game),
+            Some(game) if game.daily() == Some(today) => Ok(game),
             Some(mut stale) => {
                 self.abandon(&mut stale)?;
                 Ok(Game::new_daily(kind, today))
             }
             None => Ok(Game::new_daily(kind, today)),
         }
+    }
+
+    /// `kind`'s daily game as saved, of whichever day, if any: there is one daily save per game,
+    /// so whoever may open another day's deal can ask before `load_daily` gives it up.
+    pub fn saved_daily(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
+        self.load_from(Slot { kind, daily: true })
     }
 
     fn load_from(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
