@@ -17,6 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Condvar, Mutex};
 
 use serde::{Deserialize, Serialize};
 
@@ -558,10 +559,39 @@ fn fingerprint(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
+/// The files this process is writing: a second writer of one waits for the first, since they
+/// share its temporary file (`temp_path`). Two stores may be open on one folder in a process:
+/// an app's screen made again while the old one's last saves are still on their way.
+static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static WRITTEN: Condvar = Condvar::new();
+
+/// This process's turn to write a file, held until dropped.
+struct Turn(PathBuf);
+
+impl Turn {
+    fn take(path: &Path) -> Turn {
+        let mut writing = WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        while writing.iter().any(|other| other == path) {
+            writing = WRITTEN.wait(writing).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        writing.push(path.to_path_buf());
+        Turn(path.to_path_buf())
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let mut writing = WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        writing.retain(|other| *other != self.0);
+        WRITTEN.notify_all();
+    }
+}
+
 /// Write to a temporary file of this process's own, sync, rename over `path`, sync the
 /// directory. A write that fails removes its temporary file: on a full disk it holds space.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
+    let _turn = Turn::take(path);
     let tmp = temp_path(path);
     let written = File::create(&tmp).and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()));
     if let Err(source) = written.and_then(|()| fs::rename(&tmp, path)) {
@@ -605,8 +635,8 @@ const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(3600
 
 /// `<path>.<process id>.tmp`. The terminal game and the desktop window may share a folder and
 /// run at once: with one temporary name, one's write could truncate the other's file under it,
-/// and a torn save be renamed into place. Within a process, the apps' writes take turns
-/// (`Store` in the bindings), as the terminal game's do.
+/// and a torn save be renamed into place. Within a process, writes of one file take turns
+/// (`Turn`).
 fn temp_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".{}.tmp", std::process::id()));

@@ -332,6 +332,31 @@ fn damaged_statistics_are_kept_aside_and_the_win_still_counts() {
     assert!(store.dir().join("stats.corrupt-1.json").exists());
 }
 
+/// Two stores on one folder in one process (an app's screen made again while the old one's last
+/// saves are on their way) save one game at once: each write waits for the other's, which share
+/// a temporary file, and no save is torn.
+#[test]
+fn stores_in_one_process_saving_one_game_at_once_never_tear_its_save() {
+    let dir = temp_dir("race-threads");
+    let stores: Vec<_> = (0..3).map(|_| Store::open(&dir).unwrap()).collect();
+    std::thread::scope(|scope| {
+        for store in &stores {
+            scope.spawn(move || {
+                let mut game = game_in_progress();
+                for _ in 0..100 {
+                    store.save(&mut game).unwrap_or_else(|e| panic!("a save failed: {e}"));
+                }
+            });
+        }
+        for _ in 0..200 {
+            assert!(stores[0].load(GameKind::Dnieper).is_ok(), "a save was torn");
+        }
+    });
+    let names: Vec<_> =
+        fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["dnieper.json"], "nothing put aside, no temporary file left");
+}
+
 /// The terminal game and the desktop window may share one folder and run at once: their writes
 /// of one file must never mix into a torn save (which the next load would put aside, the game
 /// lost). This test runs itself again as two more processes (`RACE_DIR` tells a copy to write)
