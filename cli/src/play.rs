@@ -280,6 +280,7 @@ impl Session {
                 _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
             },
             (Some(Command::Stats), [_]) => Ok(self.stats()),
+            (Some(Command::Look), [_]) => Err(words.text("cli_look_which")),
             (Some(Command::Look), [_, name]) => {
                 match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
                     Some((pile, (kind, index))) => {

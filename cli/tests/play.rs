@@ -53,8 +53,9 @@ fn tapping_an_empty_pile_says_it_is_empty() {
     let screen = play(&dir, &["--lang", "fr"], "s\nq\n");
     assert!(screen.contains("s est vide"), "{screen}");
     // Deal 5's first pile: three cards face down, then one face up.
-    let screen = play(&dir, &[], "t1:2\nq\n");
+    let screen = play(&dir, &[], "t1:2\nlook\nq\n");
     assert!(screen.contains("that card is face down"), "{screen}");
+    assert!(screen.contains("look at which pile? For example: look t3"), "{screen}");
 }
 
 #[test]
