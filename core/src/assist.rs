@@ -109,17 +109,25 @@ impl HintLine {
 fn played_out(game: &Game, line: &[Move]) -> Option<Vec<Move>> {
     let (mut copy, mut kept) = (game.clone(), Vec::new());
     for &mv in line {
-        if copy.state().is_legal(mv) && !undone_by_auto_play(&copy, mv) && copy.play(mv).is_ok() {
+        if let Some(next) = copy.state().is_legal(mv).then(|| played(&copy, mv)).flatten() {
+            copy = next;
             kept.push(mv);
         }
     }
     copy.state().is_won().then_some(kept)
 }
 
-/// Whether playing `mv` in `game` leaves it where it was, auto-play having taken it back.
-fn undone_by_auto_play(game: &Game, mv: Move) -> bool {
+/// `game` after the legal `mv` (and auto-play's moves), unless auto-play took it back at once.
+fn played(game: &Game, mv: Move) -> Option<Game> {
     let mut copy = game.clone();
-    game.auto_play() && copy.play(mv).is_ok() && copy.state() == game.state()
+    let taken_back = |copy: &Game| game.auto_play() && copy.state() == game.state();
+    (copy.play(mv).is_ok() && !taken_back(&copy)).then_some(copy)
+}
+
+/// Whether playing the legal `mv` in `game` leaves it where it was, auto-play having taken it
+/// back. (Without auto-play, nothing to copy.)
+fn undone_by_auto_play(game: &Game, mv: Move) -> bool {
+    game.auto_play() && played(game, mv).is_none()
 }
 
 /// The next move of a winning line: of `follow`'s while the game follows it, else of one found
