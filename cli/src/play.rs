@@ -198,7 +198,8 @@ impl Session {
     /// The daily deal of `date` of this game.
     fn daily(&self, date: Date) -> Switch {
         let game = Game::new_daily(self.game.kind(), date);
-        let (said, day) = (words(), words().date(date));
+        let said = words();
+        let day = said.date(date);
         let started = said.say("cli_daily_fresh", &[day.clone().into(), game.deal_number().unwrap_or_default().into()]);
         Switch { game, instead: said.say("cli_instead_daily", &[day.into()]), started }
     }
@@ -516,10 +517,10 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     // costs only that (the window then shows the list of games).
     let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
     let loaded = match daily {
-        // Another day's daily game in progress stays until the player agrees to give it up
-        // (`resume`); otherwise the daily game always exists: the day's as saved, or a new one.
+        // The day's daily game as saved; another day's in progress stays until the player
+        // agrees to give it up (`resume`); otherwise the store gives it up for a new one.
         Some(date) => match store.saved_daily(kind) {
-            Ok(Some(other)) if other.daily() != Some(date) && other.abandon_counts_as_loss() => Ok(Some(other)),
+            Ok(Some(saved)) if saved.daily() == Some(date) || saved.abandon_counts_as_loss() => Ok(Some(saved)),
             _ => store.load_daily(kind, date).map(Some),
         },
         None => store.load(kind),

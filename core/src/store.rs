@@ -294,7 +294,7 @@ impl Store {
     /// `kind`'s daily deal of `today`: the one saved if it is today's, else a new one. A saved
     /// daily game of another day that was not finished is given up (it counts as played).
     pub fn load_daily(&self, kind: GameKind, today: Date) -> Result<Game, StoreError> {
-        match self.load_from(Slot { kind, daily: true })? {
+        match self.saved_daily(kind)? {
             Some(game) if game.daily() == Some(today) => Ok(game),
             Some(mut stale) => {
                 self.abandon(&mut stale)?;
@@ -382,7 +382,7 @@ impl Store {
     /// move was made and it was not won. Its save is removed. A win not counted yet (its count
     /// failed, or a crash came first) is counted, as its next save would have.
     pub fn abandon(&self, game: &mut Game) -> Result<(), StoreError> {
-        if game.status() == Status::Won && !game.stats_recorded() {
+        if game.state().is_won() && !game.stats_recorded() {
             return self.save(game);
         }
         let slot = Slot::of(game);
