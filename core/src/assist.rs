@@ -104,30 +104,13 @@ impl HintLine {
 }
 
 /// `line` played out on a copy of `game` as the game plays it (auto-play's moves between), less
-/// the moves that are no longer legal when their turn comes (auto-play made them) and those
-/// auto-play would take back at once, if that wins: the moves to play.
+/// the moves that are no longer legal when their turn comes (auto-play made them), if that
+/// wins: the moves to play. (Auto-play never takes a move of the line back: a card played back
+/// from a foundation is left where it went, `Game::brought_back`.)
 fn played_out(game: &Game, line: &[Move]) -> Option<Vec<Move>> {
-    let (mut copy, mut kept) = (game.clone(), Vec::new());
-    for &mv in line {
-        if let Some(next) = copy.state().is_legal(mv).then(|| played(&copy, mv)).flatten() {
-            copy = next;
-            kept.push(mv);
-        }
-    }
-    copy.state().is_won().then_some(kept)
-}
-
-/// `game` after the legal `mv` (and auto-play's moves), unless auto-play took it back at once.
-fn played(game: &Game, mv: Move) -> Option<Game> {
     let mut copy = game.clone();
-    let taken_back = |copy: &Game| game.auto_play() && copy.state() == game.state();
-    (copy.play(mv).is_ok() && !taken_back(&copy)).then_some(copy)
-}
-
-/// Whether playing the legal `mv` in `game` leaves it where it was, auto-play having taken it
-/// back. (Without auto-play, nothing to copy.)
-fn undone_by_auto_play(game: &Game, mv: Move) -> bool {
-    game.auto_play() && played(game, mv).is_none()
+    let kept: Vec<Move> = line.iter().copied().filter(|&mv| copy.play(mv).is_ok()).collect();
+    copy.state().is_won().then_some(kept)
 }
 
 /// The next move of a winning line: of `follow`'s while the game follows it, else of one found
@@ -144,14 +127,8 @@ pub fn hint(game: &Game, follow: &mut HintLine, cancel: &dyn Fn() -> bool) -> Op
     }
     let limits = Limits::quick();
     if let Some(found) = win_within(state, &limits, cancel, solver::solve) {
-        let line = solver::line_for_player(state, found.clone(), &limits, cancel);
-        // With auto-play on, a line may begin by playing back a card that auto-play then sends
-        // home again, over and over (Yakutat Bay deal 56): the player's (shortened) line, else
-        // the search's own, whose first move auto-play leaves made.
-        let kept =
-            [line, found].into_iter().find(|line| line.first().is_some_and(|&mv| !undone_by_auto_play(game, mv)));
-        if let Some(line) = kept {
-            let mv = line[0];
+        let line = solver::line_for_player(state, found, &limits, cancel);
+        if let Some(&mv) = line.first() {
             *follow = HintLine::from(game, line, false);
             return Some(HintMove { mv, leads_to_win: true });
         }
@@ -430,6 +407,7 @@ mod tests {
             (GameKind::YakutatBay, 2, false),
             (GameKind::Zerline, 1, true),
             (GameKind::Zerline, 14, true),
+            (GameKind::YakutatBay, 56, true),
         ];
         for (kind, deal, auto_play) in cases {
             let mut game = Game::new(kind, deal);

@@ -413,7 +413,7 @@ impl Game {
 
     /// Plays safe cards to the foundations, then finishes the game if its win is certain.
     fn run_auto_play(&mut self) {
-        while let Some(mv) = self.state.safe_foundation_move() {
+        while let Some(mv) = self.state.safe_foundation_move(|pile| self.brought_back(pile)) {
             if self.push(mv, true).is_err() {
                 return;
             }
@@ -425,6 +425,36 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Whether the top card of `pile` was taken off a foundation by the player and has not gone
+    /// home since. Auto-play leaves such a card alone: sending it straight back would undo the
+    /// player's move, and a win may need it out (Yakutat Bay deal 56's hints, followed, went round
+    /// for ever: each played a card back for its child to follow, and auto-play sent it home).
+    /// The card is followed back through the history by pile lengths, with no copy of the game.
+    fn brought_back(&self, pile: PileId) -> bool {
+        let map = self.state.map();
+        let mut lengths: Vec<usize> =
+            (0..self.state.pile_count()).map(|p| self.state.pile(p as PileId).len()).collect();
+        let Some(mut index) = lengths[usize::from(pile)].checked_sub(1) else { return false };
+        let mut pile = pile;
+        for step in self.history.iter().rev() {
+            for &effect in step.effects.iter().rev() {
+                let Effect::Transfer { from, to, count } = effect else { continue };
+                let count = usize::from(count);
+                lengths[usize::from(to)] -= count;
+                lengths[usize::from(from)] += count;
+                let below = lengths[usize::from(to)];
+                if pile == to && index >= below {
+                    if map.is_foundation(from) {
+                        return true;
+                    }
+                    index = lengths[usize::from(from)] - count + (index - below);
+                    pile = from;
+                }
+            }
+        }
+        false
     }
 
     pub fn elapsed_ms(&self) -> u64 {
@@ -486,8 +516,9 @@ pub(crate) struct SavedParts {
 
 impl State {
     /// A card auto-play may send to a foundation: one no tableau card could still need to be
-    /// built on (every card the tableau rule would place on it is already on a foundation).
-    pub fn safe_foundation_move(&self) -> Option<Move> {
+    /// built on (every card the tableau rule would place on it is already on a foundation),
+    /// unless `left_alone` says so of the pile it tops.
+    pub fn safe_foundation_move(&self, left_alone: impl Fn(PileId) -> bool) -> Option<Move> {
         let map = *self.map();
         let spec = self.spec();
         if !spec.foundations.iter().any(|r| r.gives_back()) {
@@ -500,7 +531,7 @@ impl State {
             let needed = (0..spec.card_count() as u8)
                 .map(Card::from_id)
                 .any(|d| spec.tableau.build.accepts(card, d) && !on_foundations[usize::from(d.id())]);
-            if needed {
+            if needed || left_alone(from) {
                 continue;
             }
             if let Some(to) = map.foundations().find(|&to| self.accepts(from, 1, to)) {

@@ -138,6 +138,42 @@ fn auto_play_sends_safe_cards_up_and_one_undo_takes_them_back() {
     assert_eq!(manual.state(), &covered, "one undo takes back the move and the automatic one");
 }
 
+/// A card the player takes back off a foundation stays out, wherever the player moves it, until
+/// it goes home again: auto-play sending it straight back would undo the player's move. (A win
+/// may need it out: Yakutat Bay deal 56's hints, followed with auto-play on, went round for ever.)
+#[test]
+fn auto_play_leaves_a_card_the_player_took_back_from_a_foundation() {
+    let state = table(
+        GameKind::YakutatBay,
+        &[
+            ("foundation:0", "AH 2H"),
+            ("foundation:1", "AS"),
+            ("foundation:2", "AC"),
+            ("tableau:0", "3S"),
+            ("tableau:1", "3C"),
+            ("tableau:2", "KD"),
+            ("tableau:3", "4D"),
+        ],
+    );
+    let mut game = Game::from_position(state);
+    game.set_auto_play(true);
+    assert_eq!(pile_text(game.state(), "foundation:0"), "AH 2H", "nothing else is safe");
+    game.play(m(game.state(), "foundation:0 1 tableau:0")).unwrap();
+    assert_eq!(pile_text(game.state(), "tableau:0"), "3S 2H", "left where the player put it");
+    game.play(m(game.state(), "tableau:0 1 tableau:1")).unwrap();
+    assert_eq!(pile_text(game.state(), "tableau:1"), "3C 2H", "and after it moves on");
+    game.play(m(game.state(), "tableau:1 1 foundation:0")).unwrap();
+    game.play(m(game.state(), "foundation:0 1 tableau:1")).unwrap();
+    assert_eq!(pile_text(game.state(), "tableau:1"), "3C 2H", "taken back again");
+    game.undo().unwrap();
+    assert_eq!(pile_text(game.state(), "foundation:0"), "AH 2H");
+    let mut other = Game::from_position(game.state().clone());
+    other.play(m(other.state(), "foundation:0 1 tableau:1")).unwrap();
+    other.play(m(other.state(), "tableau:0 1 tableau:3")).unwrap();
+    other.set_auto_play(true);
+    assert_eq!(pile_text(other.state(), "tableau:1"), "3C 2H", "turning auto-play on leaves it too");
+}
+
 /// Auto-play turned on again after an undo plays the undone moves anew: nothing is left to
 /// redo, which would replay them onto themselves. (Yakutat Bay deal 320 offered a redo that
 /// failed as an illegal move.)
