@@ -232,7 +232,7 @@ impl Session {
         let outcome: Result<String, String> = match (command, typed.as_slice()) {
             (_, []) => Ok(String::new()),
             (Some(Command::Quit), [_]) => return Reply::Quit,
-            (Some(Command::Help), [_]) => Ok(words.text("cli_help")),
+            (Some(Command::Help), [_]) => Ok(help(words, kind)),
             (Some(Command::Undo), [_]) => played(self.game.undo()),
             (Some(Command::Redo), [_]) => played(self.game.redo()),
             (Some(Command::Auto), [_]) => {
@@ -412,6 +412,19 @@ impl Session {
     }
 }
 
+/// The help for `kind`'s game: its own piles, and what the stock does where there is one.
+fn help(words: &words::Words, kind: GameKind) -> String {
+    let (piles, stock) = match kind {
+        GameKind::Dnieper => ("cli_help_piles_dnieper", Some("cli_help_stock_dnieper")),
+        GameKind::YakutatBay => ("cli_help_piles_yakutat_bay", None),
+        GameKind::Chequers => ("cli_help_piles_chequers", None),
+        GameKind::Zerline => ("cli_help_piles_zerline", Some("cli_help_stock_zerline")),
+        GameKind::HowTheyRun => ("cli_help_piles_how_they_run", None),
+    };
+    let keys = [Some(piles), Some("cli_help_moves"), stock, Some("cli_help_commands")];
+    keys.into_iter().flatten().map(|key| words.text(key)).collect::<Vec<_>>().join("\n")
+}
+
 fn no_pile(name: &str) -> String {
     words().say("cli_no_pile", &[Value::quoted(name)])
 }
@@ -563,6 +576,40 @@ mod tests {
         assert!(colour_wanted(true, Some(OsStr::new(""))), "an empty NO_COLOR does not count");
         assert!(!colour_wanted(true, Some(OsStr::new("1"))));
         assert!(!colour_wanted(false, None));
+    }
+
+    /// Each game's help names its own piles, each as typed, up to the last of each kind, and
+    /// the stock's command only where there is a stock; every line fits 80 columns.
+    #[test]
+    fn the_help_names_the_game_s_own_piles() {
+        for lang in Lang::ALL {
+            let words = words::Words::new(lang);
+            for kind in GameKind::ALL {
+                let map = *solitaire_core::deal(kind, 1).map();
+                let text = help(&words, kind);
+                for line in text.lines() {
+                    assert!(line.chars().count() < 80, "{lang:?}: {line}");
+                    assert!(!line.contains("cli_"), "{lang:?}: a key with no words: {line}");
+                }
+                let first = text.lines().next().unwrap_or_default();
+                let mut named: Vec<_> = first
+                    .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.'))
+                    .filter(|word| word.len() <= 3 && word.starts_with(['t', 'f', 'c', 'r', 's', 'w']))
+                    .map(|word| parse_short(&map, word).unwrap_or_else(|| panic!("{lang:?} {kind:?}: {word}")))
+                    .collect();
+                named.sort_unstable();
+                // The first and the last pile of each kind: `t1 … t7`.
+                let ends: Vec<_> = (0..map.len)
+                    .filter(|&pile| {
+                        let (kind, index) = map.kind(pile).expect("a pile");
+                        index == 0 || map.id(kind, index + 1).is_none()
+                    })
+                    .collect();
+                assert_eq!(named, ends, "{lang:?} {kind:?}: {first}");
+                let stock_line = text.lines().any(|line| line.trim_start().starts_with("s "));
+                assert_eq!(stock_line, map.stock.is_some(), "{lang:?} {kind:?}");
+            }
+        }
     }
 
     /// Each command answers to its English words in every language, to no other command's
