@@ -11,7 +11,8 @@
 //! together with that save's fingerprint, then the save is removed. A save whose fingerprint the
 //! statistics hold was already counted: `load` removes it rather than offer it to be finished,
 //! and counted, again. (So two byte-identical saves are one game: the same moves, and the same
-//! playing time to the millisecond.)
+//! playing time to the millisecond.) One store counts at a time, across processes too: it
+//! locks `<dir>/stats.lock` meanwhile.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
@@ -113,6 +114,10 @@ pub struct DailyEntry {
 const STATS_FILE: &str = "stats.json";
 /// Which game is on screen, for the next launch: this device's, so not among `kept_files`.
 const ON_SCREEN_FILE: &str = "on-screen.json";
+/// Locked while a finished game is counted (`Store::lock_counting`); empty, and never removed:
+/// a holder's lock is on the file it opened, so a file removed and made again would let two
+/// hold one each. This device's, so not among `kept_files`.
+const LOCK_FILE: &str = "stats.lock";
 
 /// The game on screen: a game kind, and for its daily deal that deal's day.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -418,6 +423,7 @@ impl Store {
         change: impl FnOnce(&mut StatsFile),
     ) -> (bool, Result<(), StoreError>) {
         let path = self.path(slot);
+        let _counting = self.lock_counting();
         if let Err(error) = write_atomic(&path, save.as_bytes()) {
             return (false, Err(error));
         }
@@ -426,6 +432,17 @@ impl Store {
             Err(error @ StoreError::Io { .. }) => (false, Err(error)),
             outcome => (true, remove_if_present(&path).and(outcome)),
         }
+    }
+
+    /// Counting a finished game, from its final save to its removal, by one store at a time,
+    /// in this process or another (the terminal game and the desktop window may share a folder;
+    /// an app may have two stores open at once): each reads the statistics the last one wrote.
+    /// (Without it, three processes giving games up at once lost half the counts.) Held until
+    /// the file is dropped. Best effort: where the lock file cannot be made or locked, counting
+    /// goes on unlocked, as the statistics' own write then says whether the folder is usable.
+    fn lock_counting(&self) -> Option<File> {
+        let file = fs::OpenOptions::new().create(true).truncate(false).write(true).open(self.dir.join(LOCK_FILE));
+        file.ok().filter(|file| file.lock().is_ok())
     }
 
     /// Whether `save` is the final save of a game the statistics already counted. Damaged

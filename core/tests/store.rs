@@ -397,3 +397,43 @@ fn processes_saving_one_game_at_once_never_tear_its_save() {
         fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert_eq!(names, ["dnieper.json"], "nothing put aside, no temporary file left");
 }
+
+/// The terminal game and the desktop window may share one folder, and an app may have two
+/// stores open at once: each finished game must count, whoever else counts one meanwhile. This
+/// test runs itself again as two more processes (`COUNT_DIR` tells a copy to count) and gives
+/// games up in all three, and in two threads of its own.
+#[test]
+fn processes_counting_games_at_once_lose_no_count() {
+    const COUNT_DIR: &str = "SOLITAIRE_STORE_COUNT_DIR";
+    const ROUNDS: u32 = 40;
+    let give_up = |store: &Store| {
+        for _ in 0..ROUNDS {
+            store.abandon(&mut game_in_progress()).unwrap_or_else(|e| panic!("a count failed: {e}"));
+        }
+    };
+    if let Some(dir) = std::env::var_os(COUNT_DIR) {
+        give_up(&Store::open(PathBuf::from(dir)).unwrap());
+        return;
+    }
+    let dir = temp_dir("count-race");
+    let stores = [Store::open(&dir).unwrap(), Store::open(&dir).unwrap()];
+    let copies: Vec<_> = (0..2)
+        .map(|_| {
+            std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["processes_counting_games_at_once_lose_no_count", "--exact", "--nocapture"])
+                .env(COUNT_DIR, &dir)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("the test binary runs again")
+        })
+        .collect();
+    std::thread::scope(|scope| {
+        for store in &stores {
+            scope.spawn(move || give_up(store));
+        }
+    });
+    for mut copy in copies {
+        assert!(copy.wait().unwrap().success(), "a copy's counts failed");
+    }
+    assert_eq!(stores[0].stats(GameKind::Dnieper).unwrap().played, 4 * ROUNDS);
+}
