@@ -132,13 +132,15 @@ impl Game {
         Ok(targets.into_iter().map(u32::from).collect())
     }
 
-    /// A good next move, or none when no move is left (or `cancel` was set first). Takes up to
+    /// A good next move; none when no move is left (the game is then won or lost: `status`),
+    /// when the solver proved that no move leads to a win (the state is then still `Playing`:
+    /// say so, as its moves would only go round), or when `cancel` was set first. Takes up to
     /// about 100 ms, on two cores like `still_winnable`: call it off the main thread.
     #[uniffi::method(default(cancel = None))]
     pub fn hint(&self, cancel: Option<Arc<CancelFlag>>) -> Option<Hint> {
         let game = self.lock().clone();
         let mut follow = lock(&self.hint_line).clone();
-        let hint = assist::hint(&game, &mut follow, &|| cancel::requested(&cancel))?;
+        let hint = assist::hint(&game, &mut follow, &|| cancel::requested(&cancel)).ok()?;
         *lock(&self.hint_line) = follow;
         Some(Hint {
             mv: hint.mv.into(),

@@ -158,7 +158,7 @@ fn ask(game: &Game, options: Options) -> Asked {
         (Verdict::Unknown, decided) | (decided, _) => decided,
     };
     let began = clock(cpu_time);
-    let hint = assist::hint(game, &mut assist::HintLine::default(), &|| false);
+    let hint = assist::hint(game, &mut assist::HintLine::default(), &|| false).ok();
     let hint_time = elapsed(began);
     let hint_from_win = hint.is_some_and(|h| h.leads_to_win);
     let hint_wins = match (hint, truth) {

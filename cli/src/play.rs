@@ -242,12 +242,14 @@ impl Session {
             }
             (Some(Command::Hint), [_]) => {
                 Ok(match assist::hint(&self.game, &mut self.hint_line, &input::stop_requested) {
-                    Some(hint) => {
+                    Ok(hint) => {
                         let key = if hint.leads_to_win { "cli_hint_winning" } else { "cli_hint" };
                         let what = words.phrase(&describe::move_description(self.game.state(), hint.mv));
                         words.say(key, &[what.into()])
                     }
-                    None => words.text("cli_no_move_left"),
+                    Err(assist::NoHint::Lost) => words.text("cli_hint_lost"),
+                    Err(assist::NoHint::NoMove) => words.text("cli_no_move_left"),
+                    Err(assist::NoHint::Stopped) => String::new(),
                 })
             }
             (Some(Command::Restart), [_]) => {

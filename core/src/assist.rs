@@ -113,31 +113,51 @@ fn played_out(game: &Game, line: &[Move]) -> Option<Vec<Move>> {
     copy.state().is_won().then_some(kept)
 }
 
+/// Why `hint` suggests no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoHint {
+    /// No move is left, or the game is won.
+    NoMove,
+    /// The solver proved that no move leads to a win: the heuristic's moves would only go round
+    /// (Yakutat Bay deals 8, 22, 24 and 60 came back to a position every 3 or 4 hints).
+    Lost,
+    /// `cancel` said stop first.
+    Stopped,
+}
+
 /// The next move of a winning line: of `follow`'s while the game follows it, else of one found
 /// within a phone-sized budget (about 100 ms, `win_within`: with the second search beside the
-/// first), which `follow` then keeps; otherwise the heuristic's best move. `None` when no useful
-/// move is left or `cancel` said stop before anything was found.
-pub fn hint(game: &Game, follow: &mut HintLine, cancel: &dyn Fn() -> bool) -> Option<HintMove> {
+/// first), which `follow` then keeps; where none is found and none proved impossible, the
+/// heuristic's best move.
+pub fn hint(game: &Game, follow: &mut HintLine, cancel: &dyn Fn() -> bool) -> Result<HintMove, NoHint> {
     let state = game.state();
-    if state.is_won() || cancel() {
-        return None;
-    }
-    if let Some(mv) = follow.next(game) {
-        return Some(HintMove { mv, leads_to_win: true });
-    }
-    let limits = Limits::quick();
-    if let Some(found) = win_within(state, &limits, cancel, solver::solve) {
-        let line = solver::line_for_player(state, found, &limits, cancel);
-        if let Some(&mv) = line.first() {
-            *follow = HintLine::from(game, line, false);
-            return Some(HintMove { mv, leads_to_win: true });
-        }
+    if state.is_won() {
+        return Err(NoHint::NoMove);
     }
     if cancel() {
-        return None;
+        return Err(NoHint::Stopped);
+    }
+    if let Some(mv) = follow.next(game) {
+        return Ok(HintMove { mv, leads_to_win: true });
+    }
+    let limits = Limits::quick();
+    match win_within(state, &limits, cancel, solver::solve) {
+        Outcome::Won(found) => {
+            let line = solver::line_for_player(state, found, &limits, cancel);
+            if let Some(&mv) = line.first() {
+                *follow = HintLine::from(game, line, false);
+                return Ok(HintMove { mv, leads_to_win: true });
+            }
+        }
+        Outcome::Unwinnable => return Err(NoHint::Lost),
+        Outcome::Unknown => {}
+    }
+    if cancel() {
+        return Err(NoHint::Stopped);
     }
     let no_search = Limits { max_nodes: 0, ..Limits::quick() };
-    solver::hint(state, game.last_move(), &no_search, &|| false).map(|mv| HintMove { mv, leads_to_win: false })
+    let heuristic = solver::hint(state, game.last_move(), &no_search, &|| false);
+    heuristic.map(|mv| HintMove { mv, leads_to_win: false }).ok_or(NoHint::NoMove)
 }
 
 /// Whether `state` can still be won, searching until `cancel` says stop: on two cores, as
@@ -159,15 +179,15 @@ pub fn winnability(state: &State, cancel: &dyn Fn() -> bool) -> Verdict {
     }
 }
 
-/// A won line from `state` found within `limits` by `search` on this thread or, where it finds
-/// none, by the second search beside it on another core (`with_second_search`), each within the
-/// nodes: the search's win first, so the answer is the same on every device.
+/// What `search` finds within `limits` on this thread, or, where it decides nothing, a win the
+/// second search beside it finds on another core (`with_second_search`), each within the
+/// nodes: the search's answer first, so the answer is the same on every device.
 fn win_within(
     state: &State,
     limits: &Limits,
     cancel: &dyn Fn() -> bool,
     search: fn(&State, &Limits, &dyn Fn() -> bool) -> Outcome,
-) -> Option<Vec<Move>> {
+) -> Outcome {
     let (first, second) = with_second_search(state, limits, cancel, |beside, cancelled| {
         let first = search(state, limits, cancelled);
         // Only the search's win comes before the second search's; a proof leaves it none.
@@ -176,9 +196,9 @@ fn win_within(
         }
         first
     });
-    match first {
-        Outcome::Won(line) => Some(line),
-        _ => second,
+    match (first, second) {
+        (Outcome::Unknown, Some(line)) => Outcome::Won(line),
+        (first, _) => first,
     }
 }
 
@@ -300,7 +320,7 @@ pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Option<
         if cancel() {
             return None;
         }
-        if win_within(earlier.state(), &Limits::quick(), cancel, solver::decide).is_some() {
+        if matches!(win_within(earlier.state(), &Limits::quick(), cancel, solver::decide), Outcome::Won(_)) {
             return Some(undone);
         }
     }
@@ -389,8 +409,31 @@ mod tests {
         let first = solver::line_for_player(game.state(), line, &Limits::quick(), &|| false)[0];
         for _ in 0..3 {
             let fresh = &mut super::HintLine::default();
-            assert_eq!(super::hint(&game, fresh, &|| false), Some(super::HintMove { mv: first, leads_to_win: true }));
+            assert_eq!(super::hint(&game, fresh, &|| false), Ok(super::HintMove { mv: first, leads_to_win: true }));
         }
+    }
+
+    /// A position the solver proves lost gets no hint, but says so: the heuristic's moves went
+    /// round in circles there (Yakutat Bay deal 8, every 4 hints). A won game has no move left,
+    /// and a cancelled search says it stopped.
+    #[test]
+    fn a_lost_position_gets_no_hint_but_says_why() {
+        let lost = Game::new(GameKind::YakutatBay, 8);
+        assert_eq!(winnability(lost.state(), &|| false), Verdict::Unwinnable);
+        assert_eq!(super::hint(&lost, &mut super::HintLine::default(), &|| false), Err(super::NoHint::Lost));
+        assert_eq!(super::hint(&lost, &mut super::HintLine::default(), &|| true), Err(super::NoHint::Stopped));
+        let suit = |s: char| "A23456789TJQK".chars().map(|r| format!("\"{r}{s}\"")).collect::<Vec<_>>().join(",");
+        let json = format!(
+            r#"{{"game":"yakutat-bay","tableau":[[],[],[],[],[],[],[]],"foundations":[[{}],[{}],[{}],[{}]]}}"#,
+            suit('C'),
+            suit('D'),
+            suit('H'),
+            suit('S')
+        );
+        let won = Game::from_position(
+            crate::notation::parse_position(&json, crate::notation::Completeness::Complete).unwrap(),
+        );
+        assert_eq!(super::hint(&won, &mut super::HintLine::default(), &|| false), Err(super::NoHint::NoMove));
     }
 
     /// Hints followed one after another win: they never go round in circles. Each hint was a

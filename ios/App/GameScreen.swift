@@ -49,7 +49,7 @@ struct GameScreen: View {
             // Over the table rather than beside it, so a notice never changes the layout; at
             // the bottom, where the foundations never are and the tableau's fans seldom reach.
             .overlay(alignment: .bottom) {
-                NoticeBanner(game: game)
+                NoticeBanner(game: game, onDeal: { deal($0) })
             }
             .overlay {
                 if game.status.state == .won {
@@ -75,7 +75,8 @@ struct GameScreen: View {
             .onChange(of: game.notice) { _, notice in
                 switch notice {
                 case .noMoreMoves? where voiceOver: announce(words.text("ui_no_more_moves"))
-                case .cannotBeWon? where voiceOver && game.cannotBeWonIsNews: announce(words.text("ui_unwinnable_title"))
+                case .cannotBeWon? where voiceOver && game.cannotBeWonIsNews:
+                    announce(words.text(game.cannotBeWonFromTheDeal ? "ui_unwinnable_deal_title" : "ui_unwinnable_title"))
                 default: break
                 }
             }

@@ -7,6 +7,7 @@ import SwiftUI
 @MainActor
 struct NoticeBanner: View {
     let game: GameModel
+    let onDeal: @MainActor (DealChoice) -> Void
     /// With Reduce Motion on, a notice fades in and out instead of sliding.
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.words) private var words
@@ -24,6 +25,12 @@ struct NoticeBanner: View {
             case .noMoreMoves:
                 notice(words.text("ui_no_more_moves"), systemImage: "xmark.octagon") {
                     Button(words.text("ui_undo")) { withAnimation(.snappy) { game.undo() } }
+                }
+            case .cannotBeWon where game.cannotBeWonFromTheDeal:
+                notice(words.text("ui_unwinnable_deal_title"), systemImage: "exclamationmark.triangle") {
+                    if !game.isDaily {
+                        Button(words.text("ui_new_deal")) { onDeal(.random) }
+                    }
                 }
             case .cannotBeWon:
                 notice(words.text("ui_unwinnable_title"), systemImage: "exclamationmark.triangle") {

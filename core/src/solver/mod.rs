@@ -177,8 +177,9 @@ pub fn line_for_player(state: &State, line: Vec<Move>, limits: &Limits, cancel: 
 
 /// A move to suggest: the first move of a winning line found within `limits`; failing that,
 /// the most promising move by the move-ordering heuristic, never illegal, never a null move
-/// (`State::is_null_move`) and never one that sends back what `last` (the move just played)
-/// moved. `None` when no such move exists. The stock action counts as a move.
+/// (`State::is_null_move`), and one that sends back what `last` (the move just played) moved
+/// only where no other move is left. `None` when no move is left. The stock action counts as
+/// a move.
 pub fn hint(state: &State, last: Option<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Option<Move> {
     if let Outcome::Won(line) = solve_for_player(state, limits, cancel) {
         if let Some(&first) = line.first() {
@@ -198,10 +199,12 @@ fn heuristic_move(state: &State, last: Option<Move>) -> Option<Move> {
     };
     let mut best: Option<(i32, Move)> = None;
     for mv in state.legal_move_list() {
-        if state.is_null_move(mv) || reverses_last(mv) {
+        if state.is_null_move(mv) {
             continue;
         }
-        let score = rules.score(state, mv);
+        // Taking the last move back only where nothing else is left: then it is the one move
+        // (Yakutat Bay deal 38 said "no move left" where it could be made).
+        let score = if reverses_last(mv) { i32::MIN } else { rules.score(state, mv) };
         if !matches!(best, Some((b, _)) if b >= score) {
             best = Some((score, mv));
         }

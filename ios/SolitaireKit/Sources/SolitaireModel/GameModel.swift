@@ -38,6 +38,9 @@ public final class GameModel {
     /// banner comes back after each; Android's dialog shows once likewise).
     public private(set) var cannotBeWonIsNews = false
     @ObservationIgnored private var knownLost = false
+    /// `cannotBeWon` with nothing to undo: the deal itself is lost, so another deal, not undo to
+    /// winnable, is the way out.
+    public var cannotBeWonFromTheDeal: Bool { cannotBeWon && !status.canUndo }
     /// A hint or an undo-to-winnable search is running.
     public private(set) var isThinking = false
     /// Where "show me" is: idle, searching for a win, or playing the winning line.
@@ -282,7 +285,8 @@ public final class GameModel {
         // A move made meanwhile makes the answer stale.
         guard !flag.isCancelled(), game === self.game, moves == status.moves else { return }
         guard let found else {
-            report(words.text("msg_no_move_left"))
+            // Still in play with no hint: the solver proved that no move leads to a win.
+            report(words.text(status.state == .playing ? "msg_unwinnable" : "msg_no_move_left"))
             return
         }
         hint = found

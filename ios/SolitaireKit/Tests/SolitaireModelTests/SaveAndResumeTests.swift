@@ -99,7 +99,7 @@ struct SaveAndResumeTests {
             let first = try launch()
             first.open(.yakutatBay)
             let model = try #require(first.current)
-            model.play(try #require(model.game.hint()).mv)
+            model.play(try #require(legalMoves(of: model.game).first))
             first.pause()  // to the background, and never back
 
             let second = try launch()
@@ -132,7 +132,7 @@ struct SaveAndResumeTests {
             app.open(.howTheyRun)
             let model = try #require(app.current)
             model.setViewport(phone)
-            model.play(try #require(model.game.hint()).mv)
+            model.play(try #require(legalMoves(of: model.game).first))
             app.close()
             #expect(app.current == nil)
             #expect(app.overview.filter(\.inProgress).map(\.info.kind) == [.howTheyRun])

@@ -139,16 +139,29 @@ struct SearchTests {
             await model.winnabilityCheck?.value
             #expect(model.cannotBeWon)
             #expect(model.cannotBeWonIsNews)
+            #expect(model.cannotBeWonFromTheDeal, "nothing to undo: the deal itself is lost")
             // Lost still after a move: no news, so VoiceOver does not say it again.
             model.play(.stock)
             try #require(model.status.moves == 1)
             await model.winnabilityCheck?.value
             #expect(model.cannotBeWon)
             #expect(!model.cannotBeWonIsNews)
+            #expect(!model.cannotBeWonFromTheDeal, "a move to undo")
 
             let winnable = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
             await winnable.winnabilityCheck?.value
             #expect(!winnable.cannotBeWon)
+        }
+    }
+
+    @Test("A hint in a position the solver proves lost says so and suggests nothing")
+    func aHintInALostPositionSaysItCannotBeWon() async throws {
+        try await withTemporaryFolder { folder in
+            // Yakutat Bay deal 8: the heuristic's moves went round in circles, every 4 hints.
+            let harness = try Harness(game: Game(kind: .yakutatBay, deal: 8), folder: folder)
+            await harness.model.showHint()
+            #expect(harness.reports == ["This position cannot be won: the solver proved it"])
+            #expect(harness.model.hint == nil)
         }
     }
 

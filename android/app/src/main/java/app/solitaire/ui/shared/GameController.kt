@@ -262,7 +262,12 @@ class GameController(
             searchingHint = false
             if (asked !== game || at != revision || cancel.isCancelled()) return@launch
             hint = found
-            message = if (found == null) "msg_no_move_left" else null
+            // Still in play with no hint: the solver proved that no move leads to a win.
+            message = when {
+                found != null -> null
+                status.state == PlayState.PLAYING -> "msg_unwinnable"
+                else -> "msg_no_move_left"
+            }
         }
     }
 
@@ -326,6 +331,9 @@ class GameController(
             if (trouble != null) message = trouble
         }
     }
+
+    /** The game cannot be won and nothing is left to undo: the deal itself is lost. */
+    val unwinnableFromTheDeal: Boolean get() = !status.canUndo
 
     fun dismissNotice() {
         if (notice == Notice.Unwinnable) unwinnableDismissed = true

@@ -52,13 +52,27 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
             confirmButton = { TextButton(onClick = controller::undo) { Text(words.text("ui_undo")) } },
             dismissButton = newDeal,
         )
-        Notice.Unwinnable -> AlertDialog(
-            onDismissRequest = controller::dismissNotice,
-            title = { Text(words.text("ui_unwinnable_title")) },
-            text = { ScrollingText { Text(words.text("ui_unwinnable_text")) } },
-            confirmButton = { TextButton(onClick = controller::undoToWinnable) { Text(words.text("ui_undo_to_winnable")) } },
-            dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_keep_playing")) } },
-        )
+        Notice.Unwinnable -> {
+            val keepPlaying: @Composable () -> Unit = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_keep_playing")) } }
+            if (controller.unwinnableFromTheDeal) {
+                // Nothing to undo: the deal itself is lost, so another deal is the way out.
+                AlertDialog(
+                    onDismissRequest = controller::dismissNotice,
+                    title = { Text(words.text("ui_unwinnable_deal_title")) },
+                    text = { ScrollingText { Text(words.text("ui_unwinnable_deal_text")) } },
+                    confirmButton = newDeal ?: keepPlaying,
+                    dismissButton = keepPlaying.takeIf { newDeal != null },
+                )
+            } else {
+                AlertDialog(
+                    onDismissRequest = controller::dismissNotice,
+                    title = { Text(words.text("ui_unwinnable_title")) },
+                    text = { ScrollingText { Text(words.text("ui_unwinnable_text")) } },
+                    confirmButton = { TextButton(onClick = controller::undoToWinnable) { Text(words.text("ui_undo_to_winnable")) } },
+                    dismissButton = keepPlaying,
+                )
+            }
+        }
         is Notice.Confirm -> AlertDialog(
             onDismissRequest = controller::dismissNotice,
             title = { Text(words.text(if (notice.action == NewGame.Restart) "ui_restart_question" else "ui_new_deal_question")) },

@@ -28,8 +28,10 @@ import androidx.compose.ui.unit.height
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.PlayState
+import app.solitaire.core.PlayerMove
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.NewGame
+import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.NoticeDialogs
 import app.solitaire.ui.shared.Workers
 import app.solitaire.ui.shared.statsLine
@@ -128,6 +130,26 @@ class DialogsTest {
             gate.countDown()
         }
         rule.waitUntil(timeoutMillis = 10_000) { rule.onAllNodesWithText("Played 1, won 1", substring = true).fetchSemanticsNodes().isNotEmpty() }
+    }
+
+    /**
+     * A deal lost from its start says so, with another deal as the way out ("can no longer be
+     * won: undo back?" read wrong with nothing to undo); after a move, undo to winnable is offered.
+     */
+    @Test
+    fun aDealLostFromItsStartOffersAnotherDealNotAnUndo() {
+        // Dnieper deal 10 is proved unwinnable (it is missing from the proven list).
+        val controller = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers)
+        controller.resume()
+        eventually("the cannot-be-won dialog") { controller.notice == Notice.Unwinnable }
+        rule.setContent { Themed(dark = false) { NoticeDialogs(controller, onBackToGames = {}) } }
+        rule.onNodeWithText("This deal cannot be won").assertIsDisplayed()
+        rule.onNodeWithText("New deal").assertIsDisplayed()
+        rule.onAllNodesWithText("Undo to winnable").assertCountEquals(0)
+
+        rule.runOnIdle { controller.play(PlayerMove.Stock) }
+        rule.waitUntil(timeoutMillis = 10_000) { rule.onAllNodesWithText("This game can no longer be won").fetchSemanticsNodes().isNotEmpty() }
+        rule.onNodeWithText("Undo to winnable").assertIsDisplayed()
     }
 
     /**

@@ -92,6 +92,19 @@ class ShowMeTest {
     }
 
     /**
+     * A hint in a position the solver proves lost says so, and suggests nothing: its heuristic's
+     * moves went round in circles there (Yakutat Bay deal 8, every 4 hints).
+     */
+    @Test
+    fun aHintInALostPositionSaysItCannotBeWon() {
+        val lost = GameController(Game(GameKind.YAKUTAT_BAY, 8u), newStore(), testScope, workers)
+        lost.requestHint()
+        eventually("the search is over") { lost.message != null }
+        assertEquals("msg_unwinnable", lost.message)
+        assertNull(lost.hint)
+    }
+
+    /**
      * Undo to winnable on Dnieper deal 10, lost from the deal, finds nothing to undo to: it says so and leaves the
      * game and its dismissed dialog alone. (It refreshed instead, which asked again and brought the dialog back
      * with no word of why.)
