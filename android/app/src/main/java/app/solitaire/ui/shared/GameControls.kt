@@ -46,6 +46,7 @@ fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
         Control(
             words.text(if (controller.searchingHint) "ui_hint_searching" else "ui_hint"),
             description = words.text("ui_hint"),
+            labels = listOf(words.text("ui_hint"), words.text("ui_hint_searching")),
         ) { controller.requestHint() },
         newGame,
         showMeControl(controller, words),
@@ -53,10 +54,13 @@ fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
             label = words.text(if (status.autoPlay) "ui_auto_checked" else "ui_auto"),
             description = words.text("ui_auto_play"),
             state = words.text(if (status.autoPlay) "ui_on" else "ui_off"),
+            labels = listOf(words.text("ui_auto"), words.text("ui_auto_checked")),
         ) { controller.setAutoPlay(!status.autoPlay) },
     )
     BoxWithConstraints(modifier.fillMaxWidth()) {
-        val perRow = perRow(controls.map { it.label }, maxWidth)
+        // Every label a control may take counts: a bar that rearranged itself when "Show me"
+        // became "Stop" put another button under the pointer (and resized the table).
+        val perRow = perRow(controls.flatMap { it.labels }, maxWidth)
         Column {
             for (row in controls.chunked(perRow)) {
                 Row(Modifier.fillMaxWidth()) {
@@ -72,12 +76,16 @@ fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
     }
 }
 
-/** One control: what it shows, what TalkBack reads (`description`, and `state` after it), what it does. */
+/**
+ * One control: what it shows, what TalkBack reads (`description`, and `state` after it), what it
+ * does; `labels`, every label it may show, for the bar's arrangement.
+ */
 private class Control(
     val label: String,
     val description: String = label,
     val enabled: Boolean = true,
     val state: String? = null,
+    val labels: List<String> = listOf(label),
     val onClick: () -> Unit,
 )
 
@@ -100,10 +108,11 @@ private fun perRow(labels: List<String>, width: Dp): Int {
 /** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */
 private fun showMeControl(controller: GameController, words: Words): Control {
     val (stop, stopShowMe) = words.text("ui_stop") to words.text("ui_stop_show_me")
+    val labels = listOf(words.text("ui_show_me"), stop)
     return when (controller.showMe) {
-        ShowMeState.IDLE -> Control(words.text("ui_show_me"), enabled = controller.status.state == PlayState.PLAYING) { controller.showMeTheWin() }
-        ShowMeState.SEARCHING -> Control(stop, description = stopShowMe, state = words.text("ui_searching")) { controller.stopShowingMe() }
-        ShowMeState.PLAYING -> Control(stop, description = stopShowMe, state = words.text("ui_playing")) { controller.stopShowingMe() }
+        ShowMeState.IDLE -> Control(labels[0], enabled = controller.status.state == PlayState.PLAYING, labels = labels) { controller.showMeTheWin() }
+        ShowMeState.SEARCHING -> Control(stop, description = stopShowMe, state = words.text("ui_searching"), labels = labels) { controller.stopShowingMe() }
+        ShowMeState.PLAYING -> Control(stop, description = stopShowMe, state = words.text("ui_playing"), labels = labels) { controller.stopShowingMe() }
     }
 }
 

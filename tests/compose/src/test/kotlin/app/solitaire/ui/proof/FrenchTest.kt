@@ -1,9 +1,12 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertContentDescriptionEquals
 import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.getUnclippedBoundsInRoot
 import androidx.compose.ui.test.junit4.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithText
 import androidx.compose.ui.test.onFirst
@@ -11,10 +14,15 @@ import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.runSkikoComposeUiTest
+import androidx.compose.ui.unit.Density
 import app.solitaire.core.DailyDate
+import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.gameCatalog
 import app.solitaire.ui.shared.ChooserScreen
+import app.solitaire.ui.shared.GameControls
+import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.RulesScreen
 import app.solitaire.ui.shared.say
@@ -45,6 +53,23 @@ class FrenchTest {
                 "la pioche donne une carte à chaque pile.",
         ).assertExists()
         rule.onAllNodesWithText("Règles").onFirst().assertIsDisplayed()
+    }
+
+    /**
+     * The bar under the table keeps its rows when "Solution" becomes "Arrêter": at 360 dp it went
+     * from two rows to one, which put "Partie…" under the pointer that had just pressed
+     * "Solution" (and moved the table).
+     */
+    @OptIn(ExperimentalTestApi::class)
+    @Test
+    fun theBarKeepsItsRowsWhenShowMeBecomesStop() = runSkikoComposeUiTest(Size(360f, 640f), Density(1f)) {
+        val controller = GameController(Game(GameKind.YAKUTAT_BAY, 1u), newStore(), testScope, workers, showMePaceMs = 60_000)
+        setContent { Themed(dark = false, words = french) { GameControls(controller) } }
+        val before = onNodeWithContentDescription("Solution").getUnclippedBoundsInRoot()
+        runOnIdle { controller.showMeTheWin() }
+        waitUntil(timeoutMillis = 10_000) { onAllNodesWithText("Arrêter").fetchSemanticsNodes().isNotEmpty() }
+        assertEquals(before, onNodeWithText("Arrêter").getUnclippedBoundsInRoot(), "the button stays where it was pressed")
+        runOnIdle { controller.stopShowingMe() }
     }
 
     @Test
