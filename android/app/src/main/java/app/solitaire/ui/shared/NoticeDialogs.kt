@@ -10,11 +10,15 @@ import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.focus.FocusRequester
+import androidx.compose.ui.focus.focusRequester
 import androidx.compose.ui.text.input.KeyboardType
 import app.solitaire.core.GameStats
 
@@ -100,6 +104,9 @@ private fun DealNumberDialog(controller: GameController) {
     var text by rememberSaveable { mutableStateOf("") }
     val number = text.toULongOrNull()
     val words = LocalWords.current
+    // The number is typed at once: the field has the keyboard's focus (and a phone's keyboard).
+    val field = remember { FocusRequester() }
+    LaunchedEffect(field) { field.requestFocus() }
     AlertDialog(
         onDismissRequest = controller::dismissNotice,
         title = { Text(words.text("ui_deal_by_number_title")) },
@@ -111,6 +118,7 @@ private fun DealNumberDialog(controller: GameController) {
                     label = { Text(words.text("ui_deal_number")) },
                     singleLine = true,
                     keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Number),
+                    modifier = Modifier.focusRequester(field),
                 )
             }
         },

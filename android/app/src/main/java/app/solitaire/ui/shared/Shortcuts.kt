@@ -8,6 +8,7 @@ import androidx.compose.runtime.staticCompositionLocalOf
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.focus.FocusRequester
 import androidx.compose.ui.focus.focusRequester
+import androidx.compose.ui.focus.onFocusChanged
 import androidx.compose.ui.input.key.Key
 import androidx.compose.ui.input.key.KeyEvent
 import androidx.compose.ui.input.key.KeyEventType
@@ -24,13 +25,18 @@ import app.solitaire.core.PlayerMove
 
 /**
  * A keyboard's shortcuts (a desktop window, a tablet with a keyboard), on the app's root: they
- * reach it from whatever inside has focus, and it takes focus back after each screen or dialog.
+ * reach it from whatever inside has focus, and it takes focus back after each screen or dialog,
+ * and whenever focus leaves it for nothing: a button that had it disabled (Undo clicked back to
+ * the deal) left no key reaching the app until Tab. Not while a dialog shows: focus is its.
  */
 @Composable
 fun Modifier.keyboardShortcuts(app: AppController): Modifier {
     val focus = remember { FocusRequester() }
     LaunchedEffect(app.screen, app.playing?.notice) { focus.requestFocus() }
-    return onKeyEvent { app.onShortcut(it) }.focusRequester(focus).focusable()
+    return onKeyEvent { app.onShortcut(it) }
+        .onFocusChanged { if (!it.hasFocus && app.playing?.notice == null) focus.requestFocus() }
+        .focusRequester(focus)
+        .focusable()
 }
 
 /**

@@ -11,6 +11,7 @@ import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertIsFocused
 import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.getBoundsInRoot
 import androidx.compose.ui.test.getUnclippedBoundsInRoot
@@ -73,6 +74,15 @@ class DialogsTest {
         registry = SaveableStateRegistry(saved) { true }
         shown = true
         rule.onNode(hasSetTextAction()).assertTextContains("4321")
+    }
+
+    /** The deal's number is typed at once: its field has the focus (a click on it was needed). */
+    @Test
+    fun theDealNumbersFieldHasTheFocus() {
+        val controller = controller(GameKind.ZERLINE)
+        controller.askDealNumber()
+        rule.setContent { Themed(dark = false) { NoticeDialogs(controller, onBackToGames = {}) } }
+        rule.onNode(hasSetTextAction()).assertIsFocused()
     }
 
     /**

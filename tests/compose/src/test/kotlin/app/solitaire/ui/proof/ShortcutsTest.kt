@@ -8,10 +8,13 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.doubleClick
 import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.test.performKeyInput
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.pressKey
+import androidx.compose.ui.test.requestFocus
 import androidx.compose.ui.test.withKeyDown
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
@@ -93,6 +96,25 @@ class ShortcutsTest {
 
         keys { pressKey(Key.Escape) }
         assertIs<Screen.Chooser>(app.screen, "Esc goes back to the chooser")
+    }
+
+    /**
+     * The shortcuts go on working after the button that had focus is disabled: Undo clicked back
+     * to the deal left nothing focused, and no key reached the app until Tab.
+     */
+    @Test
+    fun shortcutsOutliveTheFocusedButtonBeingDisabled() {
+        val (_, controller) = show(Game(GameKind.DNIEPER, 1u))
+        val start = controller.game.positionJson()
+        rule.runOnIdle { controller.dealStock() }
+        val dealt = controller.game.positionJson()
+        val undo = rule.onNodeWithText("Undo")
+        undo.requestFocus()
+        undo.performClick()
+        rule.waitForIdle()
+        assertEquals(start, controller.game.positionJson())
+        keys { withKeyDown(Key.CtrlLeft) { pressKey(Key.Y) } }
+        assertEquals(dealt, controller.game.positionJson(), "Ctrl+Y redoes")
     }
 
     @Test
