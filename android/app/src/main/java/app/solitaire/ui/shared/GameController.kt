@@ -127,6 +127,8 @@ class GameController(
 
     /** Draws the table for this drawing area from scratch (a new size, or a new game). */
     fun show(viewport: Viewport) {
+        // A drag begun on the old layout would go on far from the pointer: the cards go back.
+        if (viewport != this.viewport) drag = null
         this.viewport = viewport
         coreCalls++
         val update = game.view(viewport)

@@ -67,6 +67,7 @@ import kotlin.math.abs
 import kotlin.random.Random
 import kotlin.test.assertEquals
 import kotlin.test.assertNotNull
+import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
 /** How far below a card's top edge a finger takes it: within the strip a fan leaves showing. */
@@ -141,6 +142,22 @@ class GameUiTest {
         controller.startDrag(bottom)
         val drag = assertNotNull(controller.drag)
         assertEquals(controller.table.cardsOf(bottom.pile).map { it.id }.toSet(), controller.table.cards.filter(drag::lifts).map { it.id }.toSet())
+    }
+
+    /**
+     * A window resized mid-drag ends the drag, the cards going back: laid out afresh, the cards
+     * dragged were drawn far from the pointer, half out of the window.
+     */
+    @Test
+    fun aResizeEndsADrag() {
+        val controller = controller(GameKind.DNIEPER)
+        controller.show(Viewport(360f, 640f, 0f, 0f, 0f, 0f))
+        controller.startDrag(controller.table.cards.first { it.movable && it.face != null })
+        controller.dragBy(Offset(40f, 80f))
+        controller.show(Viewport(360f, 640f, 0f, 0f, 0f, 0f))
+        assertNotNull(controller.drag, "the same size changes nothing")
+        controller.show(Viewport(800f, 600f, 0f, 0f, 0f, 0f))
+        assertNull(controller.drag)
     }
 
     /** A finger on the part of `card` that shows: its top edge (cards above it cover the rest). */
