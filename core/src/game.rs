@@ -289,8 +289,11 @@ impl Game {
         Ok(())
     }
 
-    /// Back to the opening deal, history cleared; settings and clock kept.
+    /// Back to the opening deal, history cleared, settings kept. The clock starts again from
+    /// nought (still running if it ran): the attempt given up counts on its own (as lost, if a
+    /// move was made), so a win after it must not carry its time.
     pub fn restart(&mut self) {
+        self.clock.elapsed_ms = 0;
         self.state = self.start.clone();
         self.history.clear();
         self.redo.clear();
