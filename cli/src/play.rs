@@ -136,7 +136,12 @@ impl Session {
 
     /// Gives up the current game (it counts as lost if moves were made) for the switch's game.
     fn switch(&mut self, switch: Switch) -> String {
-        let note = self.store.abandon(&mut self.game).err().map(|e| format!("({e})")).unwrap_or_default();
+        let note = self
+            .store
+            .abandon(&mut self.game)
+            .err()
+            .map(|e| stats_trouble(&e, "msg_stats_not_updated"))
+            .unwrap_or_default();
         self.game = switch.game;
         self.game.resume(self.now());
         let saved = self.save();
@@ -344,7 +349,7 @@ impl Session {
                     s.fewest_moves.map_or_else(none, |m| m.to_string()).into(),
                 ],
             ),
-            Err(e) => e.to_string(),
+            Err(e) => stats_trouble(&e, "msg_stats_unreadable"),
         };
         if let Ok(streak) = self.store.daily_streak(today()) {
             text.push('\n');
@@ -425,6 +430,13 @@ fn help(words: &words::Words, kind: GameKind) -> String {
     };
     let keys = [Some(piles), Some("cli_help_moves"), stock, Some("cli_help_commands")];
     keys.into_iter().flatten().map(|key| words.text(key)).collect::<Vec<_>>().join("\n")
+}
+
+/// What to tell when the statistics failed, as the apps do: damaged ones were put aside and
+/// start again; otherwise the disk failed (`io`). The system's own text is English and names
+/// the folders.
+fn stats_trouble(error: &StoreError, io: &str) -> String {
+    words().text(if matches!(error, StoreError::Corrupt { .. }) { "msg_stats_reset" } else { io })
 }
 
 fn no_pile(name: &str) -> String {

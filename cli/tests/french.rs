@@ -134,3 +134,18 @@ fn command_line_errors_and_help_are_in_the_player_s_language() {
     assert!(help.ends_with(&format!("jeux\u{a0}: {games}\n")), "{help}");
     assert!(run(&["help"], "C").1.starts_with("usage: solitaire play <game> [--deal N]"));
 }
+
+/// Statistics the disk cannot give are told in the player's words, as the apps tell them, not
+/// in the system's English naming the folders ("cannot use …/stats.json: Is a directory").
+#[test]
+fn statistics_the_disk_cannot_give_are_told_in_french() {
+    let dir = fresh_dir("french-stats-unreadable");
+    std::fs::create_dir_all(dir.join("stats.json")).unwrap();
+    let out = solitaire(
+        &["play", "dnieper", "--deal", "3", "--lang", "fr", "--data-dir", dir.to_str().unwrap()],
+        "stats\nquit\n",
+    );
+    let screen = text(&out.stdout);
+    assert!(screen.contains("Vos statistiques n’ont pas pu être lues."), "{screen}");
+    assert!(!screen.contains("stats.json") && !screen.contains("os error"), "{screen}");
+}
