@@ -31,6 +31,12 @@ pub fn phrase_keys() -> Vec<String> {
     solitaire_core::describe::all_keys().into_iter().map(str::to_string).collect()
 }
 
+/// `date` in words ("December 5, 2026", « 1er décembre 2026 »), for a catalogue to say.
+#[uniffi::export]
+pub fn date_phrase(date: DailyDate) -> Result<Phrase, GameError> {
+    Ok(solitaire_core::describe::date_phrase(date.try_into()?).into())
+}
+
 /// The deal number of `kind`'s daily deal on `date`: the same on every device.
 #[uniffi::export]
 pub fn daily_deal(kind: GameKind, date: DailyDate) -> Result<u64, GameError> {

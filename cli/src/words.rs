@@ -180,10 +180,9 @@ impl Words {
         phrases.iter().map(|p| self.phrase(p)).collect::<Vec<_>>().join(&self.text("list_separator"))
     }
 
-    /// "December 5, 2026", « 5 décembre 2026 ».
+    /// "December 5, 2026", « 5 décembre 2026 », « 1er décembre 2026 ».
     pub fn date(&self, date: Date) -> String {
-        let month = self.text(&format!("month_{}", date.month()));
-        self.say("date", &[date.day().into(), month.into(), u64::try_from(date.year()).unwrap_or(0).into()])
+        self.phrase(&solitaire_core::describe::date_phrase(date))
     }
 
     /// Whether `answer` says yes in this language (English's y and yes are always understood).
@@ -489,6 +488,10 @@ mod tests {
         let date = Date::new(2026, 12, 5).unwrap();
         assert_eq!(Words::new(Lang::En).date(date), "December 5, 2026");
         assert_eq!(Words::new(Lang::Fr).date(date), "5 décembre 2026");
+        // French writes the first of a month « 1er ».
+        let first = Date::new(2026, 12, 1).unwrap();
+        assert_eq!(Words::new(Lang::En).date(first), "December 1, 2026");
+        assert_eq!(Words::new(Lang::Fr).date(first), "1er décembre 2026");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! language is added there, never here. Every key this module can give is in `all_keys`.
 
 use crate::card::{Card, Rank, Suit};
+use crate::daily::Date;
 use crate::engine::Move;
 use crate::games::GameKind;
 use crate::spec::{Direction, EmptyMark, PileId, PileKind};
@@ -329,6 +330,20 @@ pub fn game_keys(kind: GameKind) -> [&'static str; 3] {
     }
 }
 
+const MONTHS: [&str; 12] = [
+    "month_1", "month_2", "month_3", "month_4", "month_5", "month_6", "month_7", "month_8", "month_9", "month_10",
+    "month_11", "month_12",
+];
+
+/// A day in words: "December 5, 2026", « 5 décembre 2026 ». The first of a month has a phrase of
+/// its own, as French writes it « 1er décembre ».
+pub fn date_phrase(date: Date) -> Phrase {
+    let key = if date.day() == 1 { "date_first_day" } else { "date" };
+    let year = u32::try_from(date.year()).unwrap_or(0);
+    let month = MONTHS[(date.month() as usize).clamp(1, 12) - 1];
+    Phrase { key, args: vec![Arg::Number(date.day()), Arg::Word(month), Arg::Number(year)] }
+}
+
 /// Every key the core gives (this module's phrases' own and their arguments', and a failed
 /// save's, `StoreError::not_saved`): each catalogue must hold them all, which the terminal
 /// game's catalogue test checks.
@@ -370,6 +385,8 @@ pub fn all_keys() -> Vec<&'static str> {
         keys.extend([pile_key(kind, Form::Bare), pile_key(kind, Form::The)]);
     }
     keys.extend(GameKind::ALL.into_iter().flat_map(game_keys));
+    keys.extend(["date", "date_first_day"]);
+    keys.extend(MONTHS);
     keys
 }
 

@@ -16,6 +16,7 @@ import androidx.compose.ui.window.Window
 import androidx.compose.ui.window.application
 import androidx.compose.ui.window.rememberWindowState
 import app.solitaire.core.GameException
+import app.solitaire.core.datePhrase
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.CatalogueWords
@@ -29,6 +30,7 @@ import app.solitaire.ui.shared.Words
 import app.solitaire.ui.shared.Workers
 import app.solitaire.ui.shared.keyboardShortcuts
 import app.solitaire.ui.shared.name
+import app.solitaire.ui.shared.say
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.flow.first
@@ -152,11 +154,7 @@ fun windowTitle(app: AppController, words: Words): String {
     val status = app.playing?.status ?: return name
     val daily = status.daily
     return when {
-        daily != null -> words.text(
-            "ui_window_daily",
-            name,
-            words.text("date", daily.day.toLong(), words.text("month_${daily.month}"), daily.year.toLong()),
-        )
+        daily != null -> words.text("ui_window_daily", name, words.say(datePhrase(daily)))
         status.deal != null -> words.text("ui_window_deal", name, status.deal!!.toLong())
         else -> name
     }
