@@ -42,6 +42,12 @@ fn arguments() -> Result<Vec<String>, String> {
 fn run() -> Result<(), String> {
     let args = arguments()?;
     let rest = args.get(1..).unwrap_or_default();
+    // `play --help`, or any command's: the usage, which covers every command, in `--lang`'s
+    // language where it is given.
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        play::choose_language(rest)?;
+        return print_line(usage());
+    }
     match args.first().map(String::as_str) {
         Some("play") => play::run(rest),
         Some("deal") => script::deal_command(rest),

@@ -469,7 +469,7 @@ fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
 
 /// Chooses `--lang`'s language, looked for before the other arguments are read so that their
 /// errors are told in it too; without it the words are the locale's (`words::words`).
-fn choose_language(rest: &[String]) -> Result<(), String> {
+pub fn choose_language(rest: &[String]) -> Result<(), String> {
     if let Some(code) = rest.iter().position(|word| word == "--lang").and_then(|at| rest.get(at + 1)) {
         let lang = Lang::from_code(code).ok_or_else(|| words::words().say("cli_arg_lang", &[Value::quoted(code)]))?;
         words::choose(lang);

@@ -82,9 +82,14 @@ pub enum Value {
 }
 
 impl Value {
-    /// Something the player typed, in quotes and escaped, so that it reads as typed.
+    /// Something the player typed, in quotes and escaped, so that it reads as typed; only its
+    /// start where it is long (a 3,000-character line said back took 13 lines of the screen).
     pub fn quoted(text: &str) -> Value {
-        Value::Text(format!("{text:?}"))
+        const SHOWN: usize = 24;
+        match text.char_indices().nth(SHOWN) {
+            Some((cut, _)) => Value::Text(format!("{:?}", format!("{}…", &text[..cut]))),
+            None => Value::Text(format!("{text:?}")),
+        }
     }
 }
 

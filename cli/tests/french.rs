@@ -133,6 +133,10 @@ fn command_line_errors_and_help_are_in_the_player_s_language() {
     assert!(help.starts_with("usage\u{a0}: solitaire play <jeu> [--deal N]"), "{help}");
     assert!(help.ends_with(&format!("jeux\u{a0}: {games}\n")), "{help}");
     assert!(run(&["help"], "C").1.starts_with("usage: solitaire play <game> [--deal N]"));
+    // A command's own --help (or -h) gives the same, in --lang's language where it is given.
+    assert_eq!(run(&["play", "--help"], "fr_FR.UTF-8"), (Some(0), help.clone(), String::new()));
+    assert_eq!(run(&["play", "zerline", "-h", "--lang", "fr"], "C"), (Some(0), help.clone(), String::new()));
+    assert!(run(&["solve", "--help"], "C").1.starts_with("usage: solitaire play <game> [--deal N]"));
 }
 
 /// Statistics the disk cannot give are told in the player's words, as the apps tell them, not

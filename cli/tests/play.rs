@@ -42,6 +42,17 @@ fn play_saves_every_move_and_resumes() {
     assert!(last_header(&screen).contains("moves 2"), "redo survived the restart: {screen}");
 }
 
+/// A long line typed by mistake is said back by its start only: a 3,000-character one took 13
+/// lines of an 80-column screen, pushing the table off it.
+#[test]
+fn a_long_line_typed_is_said_back_short() {
+    let dir = fresh_dir("play-long-line");
+    let screen = play(&dir, &["--deal", "5"], &format!("{}\nq\n", "x".repeat(3000)));
+    let said = screen.lines().find(|line| line.contains("xxxx")).expect("the line said back");
+    assert!(said.contains(&format!("\"{}…\"", "x".repeat(24))), "{said}");
+    assert!(said.chars().count() < 80, "{said}");
+}
+
 /// An empty pile named alone is said to be empty, in the player's language: tapping the spent
 /// stock once said "that card has nowhere to go", an empty tableau pile "pile 0 has no card 0";
 /// a face-down card, "that card has nowhere to go" too.
