@@ -15,6 +15,7 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
+use solitaire_core::spec::MoveUnit;
 use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, PileKind, Store, StoreError, TapOutcome};
 
 use crate::args;
@@ -419,7 +420,8 @@ impl Session {
     }
 }
 
-/// The help for `kind`'s game: its own piles, and what the stock does where there is one.
+/// The help for `kind`'s game: its own piles, its moves (a group, or only a top card), and what
+/// the stock does where there is one.
 fn help(words: &words::Words, kind: GameKind) -> String {
     let (piles, stock) = match kind {
         GameKind::Dnieper => ("cli_help_piles_dnieper", Some("cli_help_stock_dnieper")),
@@ -428,8 +430,13 @@ fn help(words: &words::Words, kind: GameKind) -> String {
         GameKind::Zerline => ("cli_help_piles_zerline", Some("cli_help_stock_zerline")),
         GameKind::HowTheyRun => ("cli_help_piles_how_they_run", None),
     };
-    let keys = [Some(piles), Some("cli_help_moves"), stock, Some("cli_help_commands")];
-    keys.into_iter().flatten().map(|key| words.text(key)).collect::<Vec<_>>().join("\n")
+    let moves = if kind.spec().tableau.unit == MoveUnit::Group {
+        ["cli_help_move_group", "cli_help_tap", "cli_help_tap_group"].as_slice()
+    } else {
+        ["cli_help_move_single", "cli_help_tap"].as_slice()
+    };
+    let keys = std::iter::once(&piles).chain(moves).chain(&stock).chain(&["cli_help_commands"]);
+    keys.map(|key| words.text(key)).collect::<Vec<_>>().join("\n")
 }
 
 /// What to tell when the statistics failed, as the apps do: damaged ones were put aside and
@@ -622,6 +629,10 @@ mod tests {
                 assert_eq!(named, ends, "{lang:?} {kind:?}: {first}");
                 let stock_line = text.lines().any(|line| line.trim_start().starts_with("s "));
                 assert_eq!(stock_line, map.stock.is_some(), "{lang:?} {kind:?}");
+                // `t3:2` and `t3 t5 2` only where a group moves.
+                let groups = kind.spec().tableau.unit == MoveUnit::Group;
+                assert_eq!(text.contains("t3:2"), groups, "{lang:?} {kind:?}");
+                assert_eq!(text.contains("t3 t5 2"), groups, "{lang:?} {kind:?}");
             }
         }
     }
