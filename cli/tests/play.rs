@@ -245,6 +245,16 @@ fn show_me_plays_the_game_out_and_it_counts_as_played_not_won() {
     assert!(screen.contains("played 1, won 0, finished by show me 1"), "{screen}");
 }
 
+/// Show me in a lost game says so, and points to undo only where there is a move to take back.
+#[test]
+fn show_me_in_a_lost_game_points_to_undo_only_after_a_move() {
+    let dir = fresh_dir("play-show-lost");
+    // Dnieper deal 10 is proved unwinnable (it is missing from the proven list).
+    let screen = play(&dir, &["--deal", "10"], "show\ns\nshow\nq\n");
+    assert!(screen.contains("Show me: this deal cannot be won (proved)."), "{screen}");
+    assert!(screen.contains("Show me: no win is possible from here (proved). Undo to go back."), "{screen}");
+}
+
 /// Another day's daily deal asked for while one day's is in progress: that game is kept unless
 /// the player agrees to give it up (it was given up without a word), whichever day comes first.
 #[test]
