@@ -83,7 +83,7 @@ fn empty_symbol(words: &Words, empty: EmptyMark) -> String {
 /// its foundations off a 24-line terminal).
 const TALL: usize = 12;
 /// A standard terminal's width, less one column (a full line wraps on some terminals).
-const WIDTH: usize = 79;
+pub const WIDTH: usize = 79;
 
 /// The tableau's lines, from each pile's text and the columns it takes: one pile a line, or for a
 /// tall tableau two, the first half down the left, where every line fits `WIDTH`.
@@ -183,10 +183,37 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
         out.push('\n');
     }
     if !message.is_empty() {
-        out += message;
+        out += &wrap(message, WIDTH);
         out.push('\n');
     }
     out
+}
+
+/// `text` with each line longer than `width` columns broken between words (a word longer than
+/// that stays whole): a terminal breaks a long line wherever it meets the edge, inside a word
+/// ("best tim|e"). No-break spaces, as French puts before a colon, are not places to break.
+pub fn wrap(text: &str, width: usize) -> String {
+    let lines = text.split('\n').map(|line| {
+        if line.chars().count() <= width {
+            return line.to_string();
+        }
+        let mut out = String::with_capacity(line.len() + 8);
+        let mut column = 0;
+        for word in line.split(' ') {
+            let length = word.chars().count();
+            if column > 0 && column + 1 + length > width {
+                out.push('\n');
+                column = 0;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += length;
+        }
+        out
+    });
+    lines.collect::<Vec<_>>().join("\n")
 }
 
 #[cfg(test)]
@@ -240,6 +267,21 @@ mod tests {
         assert!(board.lines().count() <= 23, "{board}");
         assert!(board.lines().all(|line| line.chars().count() < 80), "{board}");
         assert!(board.contains("  t1:  A♥  7♣  4♣  6♥    t14:  3♣  K♣  J♠  3♠\n"), "{board}");
+    }
+
+    /// Messages are broken between words to fit 79 columns: the statistics and the question
+    /// before giving a game up ran to 99, and the terminal cut them inside a word.
+    #[test]
+    fn long_messages_break_between_words() {
+        let question = "Give up this game (12 moves) for the daily deal of December 1, 2026? It counts as lost. y to give it up, n to keep playing:";
+        let wrapped = wrap(question, WIDTH);
+        assert!(wrapped.lines().count() > 1 && wrapped.lines().all(|line| line.chars().count() <= WIDTH), "{wrapped}");
+        assert_eq!(wrapped.replace('\n', " "), question, "only spaces become line breaks");
+        let french = format!("{}\u{a0}: {}", "mot ".repeat(18).trim_end(), "suite");
+        assert!(!wrap(&french, 75).contains("\n\u{a0}:"), "no break before a French colon");
+        assert_eq!(wrap("short\nlines  stay", WIDTH), "short\nlines  stay");
+        let word = "x".repeat(100);
+        assert_eq!(wrap(&format!("a {word}"), WIDTH), format!("a\n{word}"), "a long word stays whole");
     }
 
     #[test]

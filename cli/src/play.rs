@@ -19,7 +19,7 @@ use solitaire_core::spec::MoveUnit;
 use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, PileKind, Store, StoreError, TapOutcome};
 
 use crate::args;
-use crate::board::{minutes, parse_short, render, short_name};
+use crate::board::{minutes, parse_short, render, short_name, wrap, WIDTH};
 use crate::input::{self, Typed};
 use crate::today::today;
 use crate::words::{self, words, Lang, Value};
@@ -500,7 +500,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
         // A terminal starts each screen afresh; elsewhere the typed line is not echoed, so a
         // newline ends the prompt's line.
         write!(out, "{}", if terminal { "\x1b[2J\x1b[H" } else { "\n" }).ok();
-        write!(out, "{}{prompt}", render(game, colour, message)).ok();
+        write!(out, "{}{}", render(game, colour, message), wrap(prompt, WIDTH)).ok();
         out.flush().ok();
     };
     loop {
