@@ -15,8 +15,10 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
-use solitaire_core::spec::MoveUnit;
-use solitaire_core::{assist, describe, Game, GameKind, Move, OnScreen, PileKind, Store, StoreError, TapOutcome};
+use solitaire_core::spec::{MoveUnit, PileId};
+use solitaire_core::{
+    assist, describe, Game, GameKind, Move, OnScreen, PileKind, State, Store, StoreError, TapOutcome,
+};
 
 use crate::args;
 use crate::board::{minutes, parse_short, render, short_name, wrap, WIDTH};
@@ -250,8 +252,9 @@ impl Session {
                 Ok(match assist::hint(&self.game, &mut self.hint_line, &input::stop_requested) {
                     Ok(hint) => {
                         let key = if hint.leads_to_win { "cli_hint_winning" } else { "cli_hint" };
-                        let what = words.phrase(&describe::move_description(self.game.state(), hint.mv));
-                        words.say(key, &[what.into()])
+                        let state = self.game.state();
+                        let what = words.phrase(&describe::move_description(state, hint.mv));
+                        words.say(key, &[what.into(), as_typed(state, hint.mv).into()])
                     }
                     Err(assist::NoHint::Lost) => words.text("cli_hint_lost"),
                     Err(assist::NoHint::NoMove) => words.text("cli_no_move_left"),
@@ -407,18 +410,36 @@ impl Session {
         let state = self.game.state();
         let count = match count {
             Some(count) => count,
-            // The largest group that fits: on a built pile only one can, on an empty pile the
-            // player most often means everything movable.
-            None => (1..=state.pile(from).len() as u8)
-                .rev()
-                .find(|&n| state.is_legal(Move::Transfer { from, count: n, to }))
-                .ok_or_else(|| words().text("cli_nothing_fits"))?,
+            None => largest_fitting(state, from, to).ok_or_else(|| words().text("cli_nothing_fits"))?,
         };
         let mv = Move::Transfer { from, count, to };
         self.game.play(mv).map(|()| String::new()).map_err(|_| {
             let typed = format!("{} {} {count}", short_name(map, from), short_name(map, to));
             words().say("cli_illegal", &[typed.into()])
         })
+    }
+}
+
+/// How many cards `t3 t5` moves when no count is typed: the largest group that fits. On a built
+/// pile only one can; onto an empty pile the player most often means everything movable.
+fn largest_fitting(state: &State, from: PileId, to: PileId) -> Option<u8> {
+    (1..=state.pile(from).len() as u8).rev().find(|&count| state.is_legal(Move::Transfer { from, count, to }))
+}
+
+/// `mv` as the player types it: `t3 t5`, with the count only where that alone would move
+/// another number of cards; `s` for the stock.
+fn as_typed(state: &State, mv: Move) -> String {
+    let map = state.map();
+    match mv {
+        Move::Stock => short_name(map, map.stock.unwrap_or_default()),
+        Move::Transfer { from, count, to } => {
+            let named = format!("{} {}", short_name(map, from), short_name(map, to));
+            if largest_fitting(state, from, to) == Some(count) {
+                named
+            } else {
+                format!("{named} {count}")
+            }
+        }
     }
 }
 
@@ -635,6 +656,35 @@ mod tests {
                 let groups = kind.spec().tableau.unit == MoveUnit::Group;
                 assert_eq!(text.contains("t3:2"), groups, "{lang:?} {kind:?}");
                 assert_eq!(text.contains("t3 t5 2"), groups, "{lang:?} {kind:?}");
+            }
+        }
+    }
+
+    /// A hint says the command that plays it: read back as the terminal reads `t3 t5 [N]`, it
+    /// is the hint's move, for every legal move of the first deals of every game.
+    #[test]
+    fn a_move_as_typed_plays_that_move() {
+        for kind in GameKind::ALL {
+            for deal in 1..=5 {
+                let state = solitaire_core::deal(kind, deal);
+                let map = state.map();
+                for mv in state.legal_move_list() {
+                    let typed = as_typed(&state, mv);
+                    let words: Vec<&str> = typed.split(' ').collect();
+                    let read = match words.as_slice() {
+                        ["s"] => Move::Stock,
+                        [from, to, rest @ ..] => {
+                            let (from, to) = (parse_short(map, from).unwrap(), parse_short(map, to).unwrap());
+                            let count = match rest {
+                                [n] => n.parse().unwrap(),
+                                _ => largest_fitting(&state, from, to).unwrap(),
+                            };
+                            Move::Transfer { from, count, to }
+                        }
+                        _ => panic!("{kind:?} {deal}: {typed}"),
+                    };
+                    assert_eq!(read, mv, "{kind:?} deal {deal}: {typed}");
+                }
             }
         }
     }
