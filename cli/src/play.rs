@@ -392,6 +392,10 @@ impl Session {
             return Err(words().text("cli_face_down"));
         }
         match self.game.tap(pile, index).map_err(|e| e.to_string())? {
+            // Where only single cards move, a card with others on it is not going anywhere.
+            TapOutcome::NoMove if index + 1 < len && self.game.kind().spec().tableau.unit == MoveUnit::Single => {
+                Err(words().text("cli_top_card_only"))
+            }
             TapOutcome::NoMove => Err(words().text("cli_nowhere")),
             TapOutcome::Returned => Ok(words().text("cli_returned")),
             TapOutcome::Played(_) => Ok(String::new()),

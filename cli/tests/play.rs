@@ -42,6 +42,15 @@ fn play_saves_every_move_and_resumes() {
     assert!(last_header(&screen).contains("moves 2"), "redo survived the restart: {screen}");
 }
 
+/// In a game where only single cards move, tapping a card with others on it says so (it said
+/// "that card has nowhere to go", as of a card that could move).
+#[test]
+fn a_covered_card_tapped_where_single_cards_move_says_only_the_top_card_moves() {
+    let dir = fresh_dir("play-top-card-only");
+    let screen = play_chequers(&dir, &["--deal", "8"], "t1:2\nq\n");
+    assert!(screen.contains("only a pile’s top card moves in this game"), "{screen}");
+}
+
 /// A long line typed by mistake is said back by its start only: a 3,000-character one took 13
 /// lines of an 80-column screen, pushing the table off it.
 #[test]
