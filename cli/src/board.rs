@@ -197,14 +197,19 @@ pub fn wrap(text: &str, width: usize) -> String {
         if line.chars().count() <= width {
             return line.to_string();
         }
+        // An indented line's continuations keep its indent.
+        let words = line.trim_start_matches(' ');
+        let indent = &line[..line.len() - words.len()];
         let mut out = String::with_capacity(line.len() + 8);
-        let mut column = 0;
-        for word in line.split(' ') {
+        out.push_str(indent);
+        let mut column = indent.len();
+        for (at, word) in words.split(' ').enumerate() {
             let length = word.chars().count();
-            if column > 0 && column + 1 + length > width {
+            if at > 0 && column + 1 + length > width {
                 out.push('\n');
-                column = 0;
-            } else if column > 0 {
+                out.push_str(indent);
+                column = indent.len();
+            } else if at > 0 {
                 out.push(' ');
                 column += 1;
             }
@@ -282,6 +287,9 @@ mod tests {
         assert_eq!(wrap("short\nlines  stay", WIDTH), "short\nlines  stay");
         let word = "x".repeat(100);
         assert_eq!(wrap(&format!("a {word}"), WIDTH), format!("a\n{word}"), "a long word stays whole");
+        let indented = format!("  {}", "word ".repeat(20).trim_end());
+        let wrapped = wrap(&indented, WIDTH);
+        assert!(wrapped.lines().count() == 2 && wrapped.lines().all(|line| line.starts_with("  word")), "{wrapped}");
     }
 
     #[test]

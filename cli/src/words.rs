@@ -452,8 +452,6 @@ mod tests {
         assert_eq!(offered, spoken);
     }
 
-    /// Help fits an 80-column terminal in every language: its French lines ran to 106 columns
-    /// and wrapped mid-word.
     #[test]
     fn french_punctuation_keeps_its_no_break_spaces() {
         // The terminal's command words are lists of what a player types, not prose.

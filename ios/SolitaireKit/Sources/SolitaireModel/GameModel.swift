@@ -47,7 +47,7 @@ public final class GameModel {
     public private(set) var showMe = ShowMeState.idle
     /// The one notice over the table, if any, the most pressing first: "show me" under way (to
     /// stop it), no move left (to undo), the position can no longer be won (to undo back to
-    /// where it can), or the hint found (to play it).
+    /// where it can, or, lost from the deal, to deal again), or the hint found (to play it).
     public var notice: TableNotice? {
         if showMe != .idle {
             return .showMe(showMe)
