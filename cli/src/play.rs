@@ -327,8 +327,9 @@ impl Session {
         let message = match solution {
             Solution::Won(line) if line.is_empty() => words.text("cli_show_nothing"),
             Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),
-            // Undo is the way back only where there is a move to take back.
-            Solution::Unwinnable if !self.game.can_undo() => words.text("cli_show_unwinnable_deal"),
+            // Undo is the way back only where the player made a move (auto-play's at the deal
+            // can be undone, to no avail).
+            Solution::Unwinnable if self.game.moves_made() == 0 => words.text("cli_show_unwinnable_deal"),
             Solution::Unwinnable => words.text("cli_show_unwinnable"),
             // The search may end before the budget, at its node or memory limit: the time it took.
             Solution::Unknown => {

@@ -262,6 +262,11 @@ fn show_me_in_a_lost_game_points_to_undo_only_after_a_move() {
     let screen = play(&dir, &["--deal", "10"], "show\ns\nshow\nq\n");
     assert!(screen.contains("Show me: this deal cannot be won (proved)."), "{screen}");
     assert!(screen.contains("Show me: no win is possible from here (proved). Undo to go back."), "{screen}");
+    // Yakutat Bay deal 24 is lost from the deal, where auto-play makes a move of its own (which
+    // undo would take back, to no avail).
+    let args = ["play", "yakutat-bay", "--deal", "24", "--data-dir", dir.to_str().unwrap()];
+    let screen = text(&solitaire(&args, "auto\nshow\nq\n").stdout);
+    assert!(screen.contains("Show me: this deal cannot be won (proved)."), "{screen}");
 }
 
 /// Another day's daily deal asked for while one day's is in progress: that game is kept unless

@@ -38,9 +38,10 @@ public final class GameModel {
     /// banner comes back after each; Android's dialog shows once likewise).
     public private(set) var cannotBeWonIsNews = false
     @ObservationIgnored private var knownLost = false
-    /// `cannotBeWon` with nothing to undo: the deal itself is lost, so another deal, not undo to
-    /// winnable, is the way out.
-    public var cannotBeWonFromTheDeal: Bool { cannotBeWon && !status.canUndo }
+    /// `cannotBeWon` before the player's first move: the deal itself is lost, so another deal,
+    /// not undo to winnable, is the way out. (Not "nothing to undo": auto-play's moves at the
+    /// deal can be undone.)
+    public var cannotBeWonFromTheDeal: Bool { cannotBeWon && status.moves == 0 }
     /// A hint or an undo-to-winnable search is running.
     public private(set) var isThinking = false
     /// Where "show me" is: idle, searching for a win, or playing the winning line.

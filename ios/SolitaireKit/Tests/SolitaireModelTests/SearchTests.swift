@@ -151,6 +151,14 @@ struct SearchTests {
             let winnable = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
             await winnable.winnabilityCheck?.value
             #expect(!winnable.cannotBeWon)
+
+            // Yakutat Bay deal 24 is lost from the deal, where auto-play makes a move of its own:
+            // that can be undone, but the deal is still what is lost.
+            let automatic = try Harness(game: Game(kind: .yakutatBay, deal: 24), folder: folder).model
+            automatic.setAutoPlay(true)
+            try #require(automatic.status.canUndo && automatic.status.moves == 0)
+            await automatic.winnabilityCheck?.value
+            #expect(automatic.cannotBeWonFromTheDeal)
         }
     }
 

@@ -334,8 +334,11 @@ class GameController(
         }
     }
 
-    /** The game cannot be won and nothing is left to undo: the deal itself is lost. */
-    val unwinnableFromTheDeal: Boolean get() = !status.canUndo
+    /**
+     * The game cannot be won and the player has made no move: the deal itself is lost. (Not "nothing
+     * to undo": auto-play's moves at the deal can be undone.)
+     */
+    val unwinnableFromTheDeal: Boolean get() = status.moves == 0u
 
     fun dismissNotice() {
         if (notice == Notice.Unwinnable) unwinnableDismissed = true
