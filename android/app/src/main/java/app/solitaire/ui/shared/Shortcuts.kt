@@ -27,14 +27,17 @@ import app.solitaire.core.PlayerMove
  * A keyboard's shortcuts (a desktop window, a tablet with a keyboard), on the app's root: they
  * reach it from whatever inside has focus, and it takes focus back after each screen or dialog,
  * and whenever focus leaves it for nothing: a button that had it disabled (Undo clicked back to
- * the deal) left no key reaching the app until Tab. Not while a dialog shows: focus is its.
+ * the deal) left no key reaching the app until Tab. Not while a dialog (a notice, or the app's
+ * message) shows: focus is its.
  */
 @Composable
 fun Modifier.keyboardShortcuts(app: AppController): Modifier {
     val focus = remember { FocusRequester() }
-    LaunchedEffect(app.screen, app.playing?.notice) { focus.requestFocus() }
+    LaunchedEffect(app.screen, app.playing?.notice, app.message) { focus.requestFocus() }
+    // (The New… menu's popup keeps its focus: checked in the window, where Down and Enter
+    // still choose in it.)
     return onKeyEvent { app.onShortcut(it) }
-        .onFocusChanged { if (!it.hasFocus && app.playing?.notice == null) focus.requestFocus() }
+        .onFocusChanged { if (!it.hasFocus && app.playing?.notice == null && app.message == null) focus.requestFocus() }
         .focusRequester(focus)
         .focusable()
 }

@@ -117,6 +117,20 @@ class ShortcutsTest {
         assertEquals(dealt, controller.game.positionJson(), "Ctrl+Y redoes")
     }
 
+    /** The New… menu keeps the keyboard while it is open: the root, taking focus back, must not take it. */
+    @Test
+    fun theNewMenuTakesArrowsAndEnter() {
+        val (_, controller) = show(Game(GameKind.DNIEPER, 1u))
+        rule.onNodeWithText("New…").performClick()
+        rule.waitForIdle()
+        rule.onNodeWithText("New deal").performKeyInput {
+            repeat(3) { pressKey(Key.DirectionDown) }
+            pressKey(Key.Enter)
+        }
+        rule.waitForIdle()
+        assertEquals(Notice.AskDealNumber, controller.notice, "the third item, Deal by number…, chosen by the keyboard")
+    }
+
     @Test
     fun aDoubleClickPlaysACardHome() {
         // The first Yakutat Bay deal with a card that can go home at once.
