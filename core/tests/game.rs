@@ -151,7 +151,7 @@ fn auto_play_leaves_a_card_the_player_took_back_from_a_foundation() {
             ("foundation:2", "AC"),
             ("tableau:0", "3S"),
             ("tableau:1", "3C"),
-            ("tableau:2", "KD"),
+            ("tableau:2", "AD KD"),
             ("tableau:3", "4D"),
         ],
     );
@@ -160,8 +160,15 @@ fn auto_play_leaves_a_card_the_player_took_back_from_a_foundation() {
     assert_eq!(pile_text(game.state(), "foundation:0"), "AH 2H", "nothing else is safe");
     game.play(m(game.state(), "foundation:0 1 tableau:0")).unwrap();
     assert_eq!(pile_text(game.state(), "tableau:0"), "3S 2H", "left where the player put it");
-    game.play(m(game.state(), "tableau:0 1 tableau:1")).unwrap();
+    // Carried in a group (3S with 2H on it onto 4D), then alone.
+    game.play(m(game.state(), "tableau:0 2 tableau:3")).unwrap();
+    assert_eq!(pile_text(game.state(), "tableau:3"), "4D 3S 2H", "and after it moves with others");
+    game.play(m(game.state(), "tableau:3 1 tableau:1")).unwrap();
     assert_eq!(pile_text(game.state(), "tableau:1"), "3C 2H", "and after it moves on");
+    // Auto-play still plays: the Ace of diamonds, uncovered, goes home beside it.
+    game.play(m(game.state(), "tableau:2 1 tableau:0")).unwrap();
+    assert_eq!(pile_text(game.state(), "foundation:3"), "AD", "a card never taken back goes home");
+    assert_eq!(pile_text(game.state(), "tableau:1"), "3C 2H");
     game.play(m(game.state(), "tableau:1 1 foundation:0")).unwrap();
     game.play(m(game.state(), "foundation:0 1 tableau:1")).unwrap();
     assert_eq!(pile_text(game.state(), "tableau:1"), "3C 2H", "taken back again");
@@ -169,7 +176,7 @@ fn auto_play_leaves_a_card_the_player_took_back_from_a_foundation() {
     assert_eq!(pile_text(game.state(), "foundation:0"), "AH 2H");
     let mut other = Game::from_position(game.state().clone());
     other.play(m(other.state(), "foundation:0 1 tableau:1")).unwrap();
-    other.play(m(other.state(), "tableau:0 1 tableau:3")).unwrap();
+    other.play(m(other.state(), "tableau:0 1 tableau:2")).unwrap();
     other.set_auto_play(true);
     assert_eq!(pile_text(other.state(), "tableau:1"), "3C 2H", "turning auto-play on leaves it too");
 }
