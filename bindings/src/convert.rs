@@ -178,6 +178,20 @@ pub struct Hint {
     pub leads_to_win: bool,
 }
 
+/// What a hint request found.
+#[derive(Debug, Clone, PartialEq, uniffi::Enum)]
+pub enum HintAnswer {
+    /// A move to suggest.
+    Move { hint: Hint },
+    /// The solver proved that no move leads to a win: say so, as for "show me" (a move suggested
+    /// would only go round).
+    Lost,
+    /// No move is left: the game is won, or lost by its rules (`status` says which).
+    NoMove,
+    /// `cancel` was set first.
+    Stopped,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum Verdict {
     /// The solver found a win from here (it sees face-down cards and the stock order).

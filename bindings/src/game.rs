@@ -132,21 +132,26 @@ impl Game {
         Ok(targets.into_iter().map(u32::from).collect())
     }
 
-    /// A good next move; none when no move is left (the game is then won or lost: `status`),
-    /// when the solver proved that no move leads to a win (the state is then still `Playing`:
-    /// say so, as its moves would only go round), or when `cancel` was set first. Takes up to
-    /// about 100 ms, on two cores like `still_winnable`: call it off the main thread.
+    /// A good next move, or why there is none. Takes up to about 100 ms, on two cores like
+    /// `still_winnable`: call it off the main thread.
     #[uniffi::method(default(cancel = None))]
-    pub fn hint(&self, cancel: Option<Arc<CancelFlag>>) -> Option<Hint> {
+    pub fn hint(&self, cancel: Option<Arc<CancelFlag>>) -> HintAnswer {
         let game = self.lock().clone();
         let mut follow = lock(&self.hint_line).clone();
-        let hint = assist::hint(&game, &mut follow, &|| cancel::requested(&cancel)).ok()?;
+        let hint = match assist::hint(&game, &mut follow, &|| cancel::requested(&cancel)) {
+            Ok(hint) => hint,
+            Err(assist::NoHint::Lost) => return HintAnswer::Lost,
+            Err(assist::NoHint::NoMove) => return HintAnswer::NoMove,
+            Err(assist::NoHint::Stopped) => return HintAnswer::Stopped,
+        };
         *lock(&self.hint_line) = follow;
-        Some(Hint {
-            mv: hint.mv.into(),
-            description: describe::move_description(game.state(), hint.mv).into(),
-            leads_to_win: hint.leads_to_win,
-        })
+        HintAnswer::Move {
+            hint: Hint {
+                mv: hint.mv.into(),
+                description: describe::move_description(game.state(), hint.mv).into(),
+                leads_to_win: hint.leads_to_win,
+            },
+        }
     }
 
     /// Whether the game can still be won, searched for up to `budget_ms` or until `cancel` is

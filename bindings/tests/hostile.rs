@@ -241,7 +241,7 @@ fn make(game: &Game, call: &Call) {
         Call::CancelledHint => {
             let flag = CancelFlag::new();
             flag.cancel();
-            assert!(game.hint(Some(flag)).is_none());
+            assert_eq!(game.hint(Some(flag)), HintAnswer::Stopped);
         }
     }
 }
@@ -392,7 +392,7 @@ fn hints_followed_win() {
         if game.status().state == PlayState::Won {
             return;
         }
-        let hint = game.hint(None).expect("a hint");
+        let HintAnswer::Move { hint } = game.hint(None) else { panic!("a hint") };
         assert!(hint.leads_to_win);
         game.act(Action::Play { mv: hint.mv }).unwrap();
     }
@@ -404,7 +404,7 @@ fn hints_followed_win() {
 fn hints_are_moves_the_game_accepts() {
     for kind in KINDS {
         let game = Game::new(kind, u64::MAX);
-        let Some(hint) = game.hint(None) else { continue };
+        let HintAnswer::Move { hint } = game.hint(None) else { continue };
         assert!(!hint.description.key.is_empty());
         game.act(Action::Play { mv: hint.mv }).unwrap();
     }

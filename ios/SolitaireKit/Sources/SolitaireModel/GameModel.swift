@@ -281,17 +281,28 @@ public final class GameModel {
         let game = self.game
         let moves = status.moves
         let flag = startHelp()
-        let found = await searches.run(flag, cancelled: nil) { game.hint(cancel: $0) }
+        let found = await searches.run(flag, cancelled: HintAnswer.stopped) { game.hint(cancel: $0) }
         endHelp(flag)
         // A move made meanwhile makes the answer stale.
         guard !flag.isCancelled(), game === self.game, moves == status.moves else { return }
-        guard let found else {
-            // Still in play with no hint: the solver proved that no move leads to a win.
-            report(words.text(status.state == .playing ? "msg_unwinnable" : "msg_no_move_left"))
-            return
+        switch found {
+        case .move(let found):
+            hint = found
+            hintMarks = HintMarks(found.mv, on: table)
+        case .lost:
+            provedLost()
+        case .noMove, .stopped:
+            report(words.text("msg_no_move_left"))
         }
-        hint = found
-        hintMarks = HintMarks(found.mv, on: table)
+    }
+
+    /// The solver proved the game lost ("show me", a hint): the notice offers to undo back to
+    /// where it can still be won, and the message says it (no news for VoiceOver to say over it).
+    private func provedLost() {
+        cannotBeWon = true
+        cannotBeWonIsNews = false
+        knownLost = true
+        report(words.text("msg_unwinnable"))
     }
 
     public func undoToWinnable() async {
@@ -363,11 +374,7 @@ public final class GameModel {
         guard let found, !Task.isCancelled, game === self.game, moves == status.moves else { return }
         switch found.verdict {
         case .unwinnable:
-            cannotBeWon = true
-            // The message says it: no news for VoiceOver to say over it.
-            cannotBeWonIsNews = false
-            knownLost = true
-            report(words.text("msg_unwinnable"))
+            provedLost()
         case .unknown:
             report(words.text("msg_no_win_in_time"))
         case .winnable:

@@ -77,7 +77,7 @@ struct SearchTests {
             await older.value
             await newer.value
             #expect(searches.searchesRun - before == 2, "the blocker and the newer hint only")
-            #expect(model.hint == model.game.hint())
+            #expect(model.hint == model.game.hint().move)
             #expect(!model.isThinking)
         }
     }
@@ -170,6 +170,7 @@ struct SearchTests {
             await harness.model.showHint()
             #expect(harness.reports == ["This position cannot be won: the solver proved it"])
             #expect(harness.model.hint == nil)
+            #expect(harness.model.cannotBeWon, "the notice, as for show me")
         }
     }
 

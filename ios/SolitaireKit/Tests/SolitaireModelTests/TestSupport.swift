@@ -71,12 +71,12 @@ private func line(_ kind: GameKind, upTo limit: Int) throws -> [Step] {
     var seen: Set<String> = [game.positionJson()]
     var line: [Step] = []
     while game.status().state == .playing && line.count < limit {
-        let hint = try #require(game.hint(), "no hint after \(line.count) moves")
+        let hint = try #require(game.hint().move, "no hint after \(line.count) moves")
         try #require(hint.leadsToWin, "the hint after \(line.count) moves is not on a winning line")
         let next = try (CollectionOfOne(hint.mv) + legalMoves(of: game)).first { move in
             guard (try? apply(move, to: game)) != nil else { return false }
             let fresh = seen.insert(game.positionJson()).inserted
-                && (game.status().state == .won || game.hint()?.leadsToWin == true)
+                && (game.status().state == .won || game.hint().move?.leadsToWin == true)
             if !fresh { _ = try game.act(action: .undo) }
             return fresh
         }
@@ -238,7 +238,7 @@ func playToWinByTaps(_ model: GameModel) throws -> Int {
     let line = try winningLine(model.kind)
     var previous: UInt32? = nil
     for (played, step) in line.enumerated() {
-        let hint = try #require(model.game.hint(), "no hint after \(played) moves")
+        let hint = try #require(model.game.hint().move, "no hint after \(played) moves")
         try #require(hint.leadsToWin, "the hint after \(played) moves is not on a winning line")
         previous = try playByTaps(step, on: model, previous: previous)
         try #require(model.game.positionJson() == step.after, "move \(played + 1) did not play by taps")
@@ -262,5 +262,13 @@ final class Today {
 
     init(_ date: DailyDate) {
         self.date = date
+    }
+}
+
+extension HintAnswer {
+    /// The hint's move, if it found one.
+    var move: Hint? {
+        if case .move(let hint) = self { return hint }
+        return nil
     }
 }

@@ -70,7 +70,7 @@ struct WordsTests {
     @Test("A hint, a game's name and its rules, in French")
     func hintsAndRulesInFrench() throws {
         let game = try provenGame(.dnieper)
-        let hint = try #require(game.hint())
+        let hint = try #require(game.hint().move)
         let said = french.say(hint.description)
         #expect(!said.isEmpty && said != hint.description.key && !said.contains("%"), "\(said)")
         #expect(said != english.say(hint.description))

@@ -13,6 +13,7 @@ import app.solitaire.core.GameException
 import app.solitaire.core.GameStats
 import app.solitaire.core.GameStatus
 import app.solitaire.core.Hint
+import app.solitaire.core.HintAnswer
 import app.solitaire.core.Outcome
 import app.solitaire.core.PileSpeech
 import app.solitaire.core.PlayState
@@ -263,12 +264,12 @@ class GameController(
             val found = withContext(workers.search) { asked.hint(cancel) }
             searchingHint = false
             if (asked !== game || at != revision || cancel.isCancelled()) return@launch
-            hint = found
-            // Still in play with no hint: the solver proved that no move leads to a win.
-            message = when {
-                found != null -> null
-                status.state == PlayState.PLAYING -> "msg_unwinnable"
-                else -> "msg_no_move_left"
+            hint = (found as? HintAnswer.Move)?.hint
+            message = when (found) {
+                is HintAnswer.Move -> null
+                // As "show me" says it: with the dialog that offers to undo back to where it can still be won.
+                HintAnswer.Lost -> "msg_unwinnable".also { notice = Notice.Unwinnable }
+                HintAnswer.NoMove, HintAnswer.Stopped -> "msg_no_move_left"
             }
         }
     }

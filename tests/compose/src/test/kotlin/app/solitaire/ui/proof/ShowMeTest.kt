@@ -92,8 +92,8 @@ class ShowMeTest {
     }
 
     /**
-     * A hint in a position the solver proves lost says so, and suggests nothing: its heuristic's
-     * moves went round in circles there (Yakutat Bay deal 8, every 4 hints).
+     * A hint in a position the solver proves lost says so, as "show me" does, and suggests
+     * nothing: its heuristic's moves went round in circles there (Yakutat Bay deal 8, every 4 hints).
      */
     @Test
     fun aHintInALostPositionSaysItCannotBeWon() {
@@ -102,6 +102,7 @@ class ShowMeTest {
         eventually("the search is over") { lost.message != null }
         assertEquals("msg_unwinnable", lost.message)
         assertNull(lost.hint)
+        assertEquals(Notice.Unwinnable, lost.notice, "the cannot-be-won dialog, as for show me")
     }
 
     /**
