@@ -175,13 +175,13 @@ mod tests {
         let (en, fr) = (Catalogue::new(Lang::En), Catalogue::new(Lang::Fr));
         let bogus = ArgError::UnknownOption("--bogus".into());
         assert_eq!(bogus.say(&en), "unknown option \"--bogus\"");
-        assert_eq!(bogus.say(&fr), "option inconnue \"--bogus\"");
+        assert_eq!(bogus.say(&fr), "option inconnue «\u{202f}--bogus\u{202f}»");
         let game = ArgError::UnknownGame("klondike".into());
         let games = "dnieper, yakutat-bay, chequers, zerline, how-they-run";
         assert_eq!(game.say(&en), format!("unknown game \"klondike\"; one of {games}"));
-        assert_eq!(game.say(&fr), format!("jeu inconnu \"klondike\"\u{202f}; l’un de\u{a0}: {games}"));
+        assert_eq!(game.say(&fr), format!("jeu inconnu «\u{202f}klondike\u{202f}»\u{202f}; l’un de\u{a0}: {games}"));
         let number = ArgError::NotANumber { what: "--deal".into(), text: "x".into() };
-        assert_eq!(number.say(&fr), "--deal doit être un nombre entier, pas \"x\"");
+        assert_eq!(number.say(&fr), "--deal doit être un nombre entier, pas «\u{202f}x\u{202f}»");
         for error in [
             bogus,
             ArgError::GivenTwice("--deal"),

@@ -79,17 +79,23 @@ pub enum Entry {
 pub enum Value {
     Text(String),
     Number(u64),
+    /// Escaped text, said between the language's quotes (`cli_quoted`: "t99", « t99 »).
+    Quoted(String),
 }
 
 impl Value {
-    /// Something the player typed, in quotes and escaped, so that it reads as typed; only its
-    /// start where it is long (a 3,000-character line said back took 13 lines of the screen).
+    /// Something the player typed, escaped, so that it reads as typed, between the language's
+    /// quotes; only its start where it is long (a 3,000-character line said back took 13 lines
+    /// of the screen).
     pub fn quoted(text: &str) -> Value {
         const SHOWN: usize = 24;
-        match text.char_indices().nth(SHOWN) {
-            Some((cut, _)) => Value::Text(format!("{:?}", format!("{}…", &text[..cut]))),
-            None => Value::Text(format!("{text:?}")),
-        }
+        let shown = match text.char_indices().nth(SHOWN) {
+            Some((cut, _)) => format!("{}…", &text[..cut]),
+            None => text.to_string(),
+        };
+        // Debug's escapes, without its quotes.
+        let escaped = format!("{shown:?}");
+        Value::Quoted(escaped[1..escaped.len() - 1].to_string())
     }
 }
 
@@ -154,7 +160,10 @@ impl Words {
             }
             None => key,
         };
-        format(template, args, self.lang.grouping())
+        let quoted = |text: &String| Value::Text(self.say("cli_quoted", &[Value::Text(text.clone())]));
+        let args: Vec<Value> =
+            args.iter().map(|arg| if let Value::Quoted(text) = arg { quoted(text) } else { arg.clone() }).collect();
+        format(template, &args, self.lang.grouping())
     }
 
     pub fn text(&self, key: &str) -> String {
@@ -227,7 +236,7 @@ fn format(template: &str, args: &[Value], grouping: char) -> String {
         };
         let index = rest[..digits].parse::<usize>().ok().and_then(|n| n.checked_sub(1));
         match index.and_then(|i| args.get(i)) {
-            Some(Value::Text(text)) => out.push_str(text),
+            Some(Value::Text(text) | Value::Quoted(text)) => out.push_str(text),
             Some(Value::Number(n)) if grouped => out.push_str(&group(*n, grouping)),
             Some(Value::Number(n)) => out.push_str(&n.to_string()),
             None => {}
