@@ -15,7 +15,7 @@ use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::engine::Status;
-use solitaire_core::spec::{MoveUnit, PileId};
+use solitaire_core::spec::{MoveUnit, PileId, ReserveRule};
 use solitaire_core::{
     assist, describe, Game, GameKind, Move, OnScreen, PileKind, State, Store, StoreError, TapOutcome,
 };
@@ -415,7 +415,10 @@ impl Session {
         let state = self.game.state();
         let count = match count {
             Some(count) => count,
-            None => largest_fitting(state, from, to).ok_or_else(|| words().text("cli_nothing_fits"))?,
+            None => largest_fitting(state, from, to).ok_or_else(|| {
+                let full = matches!(state.spec().reserve, Some(ReserveRule::Holding { capacity }) if map.reserve == Some(to) && state.pile(to).len() >= usize::from(capacity));
+                words().text(if full { "cli_reserve_full" } else { "cli_nothing_fits" })
+            })?,
         };
         let mv = Move::Transfer { from, count, to };
         self.game.play(mv).map(|()| String::new()).map_err(|_| {

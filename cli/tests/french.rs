@@ -108,8 +108,14 @@ fn command_line_errors_and_help_are_in_the_player_s_language() {
         (out.status.code(), text(&out.stdout), text(&out.stderr))
     };
     let refused = |stderr: &str| (Some(2), String::new(), format!("solitaire: {stderr}\n"));
-    assert_eq!(run(&["play", "dnieper", "--lang", "fr", "--bogus"], "C"), refused("option inconnue «\u{202f}--bogus\u{202f}»"));
-    assert_eq!(run(&["play", "dnieper", "--bogus", "--lang", "fr"], "C"), refused("option inconnue «\u{202f}--bogus\u{202f}»"));
+    assert_eq!(
+        run(&["play", "dnieper", "--lang", "fr", "--bogus"], "C"),
+        refused("option inconnue «\u{202f}--bogus\u{202f}»")
+    );
+    assert_eq!(
+        run(&["play", "dnieper", "--bogus", "--lang", "fr"], "C"),
+        refused("option inconnue «\u{202f}--bogus\u{202f}»")
+    );
     assert_eq!(
         run(&["play", "dnieper", "--bogus", "--lang", "en"], "fr_FR.UTF-8"),
         refused("unknown option \"--bogus\"")
@@ -122,7 +128,9 @@ fn command_line_errors_and_help_are_in_the_player_s_language() {
     assert_eq!(run(&["play", "klondike"], "C"), refused(&format!("unknown game \"klondike\"; one of {games}")));
     assert_eq!(
         run(&["play", "zerline", "--daily", "--date", "2026-02-30"], "fr_FR.UTF-8"),
-        refused("«\u{202f}2026-02-30\u{202f}» n’est pas une date (AAAA-MM-JJ, un vrai jour entre les années 1 et 9999)")
+        refused(
+            "«\u{202f}2026-02-30\u{202f}» n’est pas une date (AAAA-MM-JJ, un vrai jour entre les années 1 et 9999)"
+        )
     );
     assert_eq!(run(&["play", "zerline", "--date", "2026-12-06"], "fr_FR.UTF-8"), refused("--date va avec --daily"));
     assert_eq!(

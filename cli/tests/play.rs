@@ -51,6 +51,16 @@ fn a_covered_card_tapped_where_single_cards_move_says_only_the_top_card_moves() 
     assert!(screen.contains("only a pile’s top card moves in this game"), "{screen}");
 }
 
+/// A card sent to Zerline's full reserve is told so (it said "no card from there fits there").
+#[test]
+fn a_move_to_the_full_reserve_says_it_is_full() {
+    let dir = fresh_dir("play-reserve-full");
+    let args = ["play", "zerline", "--deal", "1", "--data-dir", dir.to_str().unwrap()];
+    let screen = text(&solitaire(&args, "t1 r\nt1 r\nt2 r\nt2 r\nt3 r\nq\n").stdout);
+    assert!(screen.contains("reserve, bottom to top:  4♣ 10♥  9♦  5♦"), "{screen}");
+    assert!(screen.contains("the reserve is full"), "{screen}");
+}
+
 /// A long line typed by mistake is said back by its start only: a 3,000-character one took 13
 /// lines of an 80-column screen, pushing the table off it.
 #[test]
