@@ -357,6 +357,20 @@ fn stores_in_one_process_saving_one_game_at_once_never_tear_its_save() {
     assert_eq!(names, ["dnieper.json"], "nothing put aside, no temporary file left");
 }
 
+/// Two more processes running the test binary's `test` alone, told by the variable `dir_variable`
+/// which folder to work in.
+fn copies_of(test: &str, dir_variable: &str, dir: &std::path::Path) -> Vec<std::process::Child> {
+    let copy = || {
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args([test, "--exact", "--nocapture"])
+            .env(dir_variable, dir)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("the test binary runs again")
+    };
+    vec![copy(), copy()]
+}
+
 /// The terminal game and the desktop window may share one folder and run at once: their writes
 /// of one file must never mix into a torn save (which the next load would put aside, the game
 /// lost). This test runs itself again as two more processes (`RACE_DIR` tells a copy to write)
@@ -376,16 +390,7 @@ fn processes_saving_one_game_at_once_never_tear_its_save() {
     }
     let dir = temp_dir("race");
     let store = Store::open(&dir).unwrap();
-    let copies: Vec<_> = (0..2)
-        .map(|_| {
-            std::process::Command::new(std::env::current_exe().unwrap())
-                .args(["processes_saving_one_game_at_once_never_tear_its_save", "--exact", "--nocapture"])
-                .env(RACE_DIR, &dir)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .expect("the test binary runs again")
-        })
-        .collect();
+    let copies = copies_of("processes_saving_one_game_at_once_never_tear_its_save", RACE_DIR, &dir);
     write(&store, 100);
     for mut copy in copies {
         while copy.try_wait().unwrap().is_none() {
@@ -417,16 +422,7 @@ fn processes_counting_games_at_once_lose_no_count() {
     }
     let dir = temp_dir("count-race");
     let stores = [Store::open(&dir).unwrap(), Store::open(&dir).unwrap()];
-    let copies: Vec<_> = (0..2)
-        .map(|_| {
-            std::process::Command::new(std::env::current_exe().unwrap())
-                .args(["processes_counting_games_at_once_lose_no_count", "--exact", "--nocapture"])
-                .env(COUNT_DIR, &dir)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .expect("the test binary runs again")
-        })
-        .collect();
+    let copies = copies_of("processes_counting_games_at_once_lose_no_count", COUNT_DIR, &dir);
     std::thread::scope(|scope| {
         for store in &stores {
             scope.spawn(move || give_up(store));

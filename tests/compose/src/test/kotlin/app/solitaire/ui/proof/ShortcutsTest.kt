@@ -61,14 +61,22 @@ class ShortcutsTest {
         rule.waitForIdle()
     }
 
-    @Test
-    fun undoRedoHintNewDealAndBack() {
+    /** Dnieper deal 1 shown, and its stock dealt once: the positions before and after. */
+    private data class Dealt(val app: AppController, val controller: GameController, val start: String, val dealt: String)
+
+    private fun showDealt(): Dealt {
         // Still winnable once the stock is dealt (AppFlowTest checks): no "can no longer be won" dialog.
         val (app, controller) = show(Game(GameKind.DNIEPER, 1u))
         val start = controller.game.positionJson()
         rule.runOnIdle { controller.dealStock() }
         val dealt = controller.game.positionJson()
         assertNotEquals(start, dealt)
+        return Dealt(app, controller, start, dealt)
+    }
+
+    @Test
+    fun undoRedoHintNewDealAndBack() {
+        val (app, controller, start, dealt) = showDealt()
 
         keys { withKeyDown(Key.CtrlLeft) { pressKey(Key.Z) } }
         assertEquals(start, controller.game.positionJson(), "Ctrl+Z undoes")
@@ -104,10 +112,7 @@ class ShortcutsTest {
      */
     @Test
     fun shortcutsOutliveTheFocusedButtonBeingDisabled() {
-        val (_, controller) = show(Game(GameKind.DNIEPER, 1u))
-        val start = controller.game.positionJson()
-        rule.runOnIdle { controller.dealStock() }
-        val dealt = controller.game.positionJson()
+        val (_, controller, start, dealt) = showDealt()
         val undo = rule.onNodeWithText("Undo")
         undo.requestFocus()
         undo.performClick()
