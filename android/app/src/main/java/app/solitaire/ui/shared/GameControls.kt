@@ -124,9 +124,12 @@ private fun NewGameMenu(controller: GameController, expanded: Boolean, close: ()
             close()
             action()
         }
-        DropdownMenuItem(text = { Text(words.text("ui_new_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
-        DropdownMenuItem(text = { Text(words.text("ui_new_winnable")) }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
-        DropdownMenuItem(text = { Text(words.text("ui_deal_by_number")) }, onClick = { choose { controller.askDealNumber() } })
+        // A daily game is only restarted (`offersOtherDeals`): the others would be refused.
+        if (controller.offersOtherDeals) {
+            DropdownMenuItem(text = { Text(words.text("ui_new_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Random) } })
+            DropdownMenuItem(text = { Text(words.text("ui_new_winnable")) }, onClick = { choose { controller.requestNewGame(NewGame.Winnable) } })
+            DropdownMenuItem(text = { Text(words.text("ui_deal_by_number")) }, onClick = { choose { controller.askDealNumber() } })
+        }
         DropdownMenuItem(text = { Text(words.text("ui_restart_deal")) }, onClick = { choose { controller.requestNewGame(NewGame.Restart) } })
     }
 }

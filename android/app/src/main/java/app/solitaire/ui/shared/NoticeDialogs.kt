@@ -3,6 +3,7 @@ package app.solitaire.ui.shared
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ColumnScope
 import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.text.KeyboardActions
 import androidx.compose.foundation.text.KeyboardOptions
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.AlertDialog
@@ -19,6 +20,7 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.focus.FocusRequester
 import androidx.compose.ui.focus.focusRequester
+import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.text.input.KeyboardType
 import app.solitaire.core.GameStats
 
@@ -107,6 +109,7 @@ private fun DealNumberDialog(controller: GameController) {
     // The number is typed at once: the field has the keyboard's focus (and a phone's keyboard).
     val field = remember { FocusRequester() }
     LaunchedEffect(field) { field.requestFocus() }
+    val deal = { number?.let { controller.requestNewGame(NewGame.Deal(it)) } ?: Unit }
     AlertDialog(
         onDismissRequest = controller::dismissNotice,
         title = { Text(words.text("ui_deal_by_number_title")) },
@@ -117,13 +120,15 @@ private fun DealNumberDialog(controller: GameController) {
                     onValueChange = { typed -> text = typed.filter(Char::isDigit).take(19) },
                     label = { Text(words.text("ui_deal_number")) },
                     singleLine = true,
-                    keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Number),
+                    // Enter (a keyboard's, or a phone keyboard's Done) deals, as the button does.
+                    keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Number, imeAction = ImeAction.Done),
+                    keyboardActions = KeyboardActions(onDone = { deal() }),
                     modifier = Modifier.focusRequester(field),
                 )
             }
         },
         confirmButton = {
-            TextButton(enabled = number != null, onClick = { number?.let { controller.requestNewGame(NewGame.Deal(it)) } }) { Text(words.text("ui_deal_button")) }
+            TextButton(enabled = number != null, onClick = deal) { Text(words.text("ui_deal_button")) }
         },
         dismissButton = { TextButton(onClick = controller::dismissNotice) { Text(words.text("ui_cancel")) } },
     )

@@ -1,7 +1,9 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.ui.test.assertCountEquals
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.junit4.v2.createComposeRule
+import androidx.compose.ui.test.onAllNodesWithText
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import app.solitaire.core.DailyDate
@@ -48,6 +50,11 @@ class DailyTest {
         assertEquals("daily:chequers", app.route, "a killed process comes back to the daily game")
         playing.requestNewGame(NewGame.Random)
         assertEquals(437uL, playing.game.status().deal, "a daily game is only restarted, never replaced")
+        // Nor does its New… menu offer another deal, only the restart.
+        rule.onNodeWithText("New…").performClick()
+        rule.onNodeWithText("Restart this deal").assertExists()
+        rule.onAllNodesWithText("New deal").assertCountEquals(0)
+        rule.onAllNodesWithText("Deal by number…").assertCountEquals(0)
 
         // Won by hand (the solver's line played as the player's own moves, not "show me").
         val line = Game(GameKind.CHEQUERS, 437u).use { it.showMe(600_000u) }

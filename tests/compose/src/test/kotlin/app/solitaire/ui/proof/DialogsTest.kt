@@ -21,6 +21,7 @@ import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.test.onAllNodesWithText
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performSemanticsAction
+import androidx.compose.ui.test.performImeAction
 import androidx.compose.ui.test.performTextInput
 import androidx.compose.ui.test.runSkikoComposeUiTest
 import androidx.compose.ui.unit.Density
@@ -75,13 +76,17 @@ class DialogsTest {
         rule.onNode(hasSetTextAction()).assertTextContains("4321")
     }
 
-    /** The deal's number is typed at once: its field has the focus (a click on it was needed). */
+    /** The deal's number is typed at once (its field has the focus: a click on it was needed), and Enter deals it. */
     @Test
     fun theDealNumbersFieldHasTheFocus() {
         val controller = controller(GameKind.ZERLINE)
         controller.askDealNumber()
         rule.setContent { Themed(dark = false) { NoticeDialogs(controller, onBackToGames = {}) } }
         rule.onNode(hasSetTextAction()).assertIsFocused()
+        // Enter deals, as the button does (it did nothing).
+        rule.onNode(hasSetTextAction()).performTextInput("12")
+        rule.onNode(hasSetTextAction()).performImeAction()
+        rule.waitUntil(timeoutMillis = 10_000) { controller.game.status().deal == 12uL }
     }
 
     /**
