@@ -13,6 +13,7 @@ import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.AssistChip
 import androidx.compose.material3.Card
+import androidx.compose.material3.CardDefaults
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
@@ -20,6 +21,7 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.clip
 import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
@@ -71,6 +73,8 @@ private fun GameRow(info: GameInfo, row: GameOverview?, onPlay: (GameInfo) -> Un
             .semantics(mergeDescendants = true) {
                 if (row?.inProgress == true) stateDescription = words.text("ui_in_progress")
             }
+            // The hover and press marks take the card's rounded shape (they stood out square).
+            .clip(CardDefaults.shape)
             .clickable(onClickLabel = words.text("ui_play", words.name(info))) { onPlay(info) },
     ) {
         Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
