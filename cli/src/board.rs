@@ -174,8 +174,16 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     out += &tableau_lines(&piles);
     out.push('\n');
     match game.status() {
-        Status::Won if game.assisted() => out += &words.text("cli_won_assisted"),
-        Status::Won => out += &words.text("cli_won"),
+        // A daily game is not replaced by `new`: its messages do not offer it.
+        Status::Won => {
+            let key = match (game.assisted(), game.daily().is_some()) {
+                (true, false) => "cli_won_assisted",
+                (true, true) => "cli_won_assisted_daily",
+                (false, false) => "cli_won",
+                (false, true) => "cli_won_daily",
+            };
+            out += &words.text(key);
+        }
         Status::Lost => out += &words.text("cli_lost"),
         Status::Playing => {}
     }

@@ -215,10 +215,18 @@ impl Session {
     /// Deal `number` of this game.
     fn deal(&self, number: u64) -> Switch {
         Switch {
-            game: Game::new(self.game.kind(), number),
+            game: self.fresh(number),
             instead: words().say("cli_instead_deal", &[number.into()]),
             started: words().say("cli_started", &[number.into()]),
         }
+    }
+
+    /// Deal `number` of this game, auto-play as the player has it now (as the apps carry it
+    /// over to a new deal; it went off).
+    fn fresh(&self, number: u64) -> Game {
+        let mut game = Game::new(self.game.kind(), number);
+        game.set_auto_play(self.game.auto_play());
+        game
     }
 
     /// Runs one typed command.
@@ -284,7 +292,7 @@ impl Session {
                 let number = assist::winnable_deal(kind, rand::random());
                 let started = words.say("cli_started_winnable", &[number.into()]);
                 let instead = words.text("cli_instead_winnable");
-                return self.offer(Switch { game: Game::new(kind, number), instead, started });
+                return self.offer(Switch { game: self.fresh(number), instead, started });
             }
             (Some(Command::Show), [_]) => return self.show(usize::MAX),
             (Some(Command::Show), [_, n]) => match n.parse::<usize>() {

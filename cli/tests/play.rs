@@ -51,6 +51,18 @@ fn a_covered_card_tapped_where_single_cards_move_says_only_the_top_card_moves() 
     assert!(screen.contains("only a pile’s top card moves in this game"), "{screen}");
 }
 
+/// Auto-play as the player set it carries over to a new deal (it went off), as in the apps; the
+/// French statistics answer to « statistiques », the word their help gives.
+#[test]
+fn auto_play_carries_over_to_a_new_deal() {
+    let dir = fresh_dir("play-auto-new-deal");
+    let screen = play(&dir, &["--deal", "5"], "auto\nnew 6\nq\n");
+    assert!(last_header(&screen).starts_with("Dnieper — deal 6"), "{screen}");
+    assert!(last_header(&screen).ends_with("auto-play on"), "{screen}");
+    let screen = play(&dir, &["--lang", "fr"], "statistiques\nq\n");
+    assert!(screen.contains("parties jouées"), "{screen}");
+}
+
 /// A card sent to Zerline's full reserve is told so (it said "no card from there fits there").
 #[test]
 fn a_move_to_the_full_reserve_says_it_is_full() {
@@ -252,6 +264,10 @@ fn the_daily_deal_is_announced_kept_apart_and_resumed() {
     let screen = play_chequers(&dir, &day, "new\nnew 5\nwinnable\nq\n");
     assert_eq!(screen.matches("this is the daily deal: 'restart' it").count(), 3, "{screen}");
     assert_eq!(std::fs::read(dir.join("chequers.json")).unwrap(), regular);
+    // Finished, it does not offer 'new', which a daily game refuses.
+    let screen = play_chequers(&dir, &day, "show\nq\n");
+    assert!(screen.contains("Finished by show me (it counts as played, not won).\n"), "{screen}");
+    assert!(!screen.contains("Type 'new'"), "{screen}");
 }
 
 #[test]
