@@ -84,6 +84,8 @@ fn empty_symbol(words: &Words, empty: EmptyMark) -> String {
 const TALL: usize = 12;
 /// A standard terminal's width, less one column (a full line wraps on some terminals).
 pub const WIDTH: usize = 79;
+/// The cards a tableau line holds after the pile's name (`  t5:`, five columns), four columns each.
+const PER_LINE: usize = (WIDTH - 5) / 4;
 
 /// The tableau's lines, from each pile's text and the columns it takes: one pile a line, or for a
 /// tall tableau two, the first half down the left, where every line fits `WIDTH`.
@@ -92,7 +94,8 @@ fn tableau_lines(piles: &[(String, usize)]) -> String {
     let (left, right) = piles.split_at(rows);
     let left_width = left.iter().map(|(_, width)| *width).max().unwrap_or(0);
     let right_width = right.iter().map(|(_, width)| *width).max().unwrap_or(0);
-    let two = piles.len() > TALL && left_width + 3 + right_width <= WIDTH;
+    let one_line_each = piles.iter().all(|(text, _)| !text.contains('\n'));
+    let two = piles.len() > TALL && one_line_each && left_width + 3 + right_width <= WIDTH;
     let mut out = String::new();
     if !two {
         for (text, _) in piles {
@@ -141,16 +144,28 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
             map.kind(p).map(|(kind, index)| empty_symbol(words, spec.empty_mark(kind, index))).unwrap_or_default();
         format!("{:>3}", if symbol.is_empty() { "—" } else { &symbol })
     };
+    // Piles side by side, three columns apart, on as many lines as `WIDTH` needs (eight
+    // foundations with their counts ran to 117 columns).
     let row = |piles: &mut dyn Iterator<Item = PileId>| -> String {
-        piles
-            .map(|p| {
-                let top = state.top(p).map_or_else(|| empty(p), card);
-                let count = state.pile(p).len();
-                let extra = if count > 1 { format!(" ({count})") } else { String::new() };
-                format!("{}: {top}{extra}", short_name(map, p))
-            })
-            .collect::<Vec<_>>()
-            .join("   ")
+        let mut lines: Vec<(String, usize)> = Vec::new();
+        for p in piles {
+            let top = state.top(p).map_or_else(|| empty(p), card);
+            let count = state.pile(p).len();
+            let extra = if count > 1 { format!(" ({count})") } else { String::new() };
+            let name = short_name(map, p);
+            // What shows: the name, ": ", three columns of card, the count.
+            let width = name.chars().count() + 2 + 3 + extra.chars().count();
+            let item = format!("{name}: {top}{extra}");
+            match lines.last_mut() {
+                Some((line, used)) if *used + 3 + width <= WIDTH => {
+                    line.push_str("   ");
+                    line.push_str(&item);
+                    *used += 3 + width;
+                }
+                _ => lines.push((item, width)),
+            }
+        }
+        lines.into_iter().map(|(line, _)| line).collect::<Vec<_>>().join("\n")
     };
     let mut top_row: Vec<PileId> = map.stock.into_iter().chain(map.waste).chain(map.reserve).collect();
     top_row.extend(map.cells());
@@ -167,8 +182,15 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let piles: Vec<(String, usize)> = map
         .tableau()
         .map(|pile| {
-            let shown = if state.pile(pile).is_empty() { format!(" {}", empty(pile)) } else { cards(pile) };
-            (format!("{:>4}:{shown}", short_name(map, pile)), 5 + 4 * state.pile(pile).len().max(1))
+            let name = format!("{:>4}:", short_name(map, pile));
+            if state.pile(pile).is_empty() {
+                return (format!("{name} {}", empty(pile)), 5 + 4);
+            }
+            // A pile longer than a line goes on under itself, its cards never cut in two.
+            let shown: Vec<String> = state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect();
+            let lines: Vec<String> = shown.chunks(PER_LINE).map(|cards| cards.concat()).collect();
+            let text = format!("{name}{}", lines.join(&format!("\n{}", " ".repeat(5))));
+            (text, 5 + 4 * shown.len().min(PER_LINE))
         })
         .collect();
     out += &tableau_lines(&piles);
@@ -298,6 +320,32 @@ mod tests {
         let indented = format!("  {}", "word ".repeat(20).trim_end());
         let wrapped = wrap(&indented, WIDTH);
         assert!(wrapped.lines().count() == 2 && wrapped.lines().all(|line| line.starts_with("  word")), "{wrapped}");
+    }
+
+    /// Long piles and foundation rows with their counts ran past 80 columns (a Dnieper pile of
+    /// 22 cards took 93, Zerline's eight foundations 117), and the terminal cut cards in two:
+    /// they go on on the next line, whole.
+    #[test]
+    fn long_piles_and_rows_go_on_under_themselves() {
+        let home = |suit: char| r#"["KH","AH","2H","3H","4H","5H","6H","7H"]"#.replace('H', &suit.to_string());
+        let foundations = ['S', 'H', 'D', 'C', 'S', 'H', 'D', 'C'].map(home).join(",");
+        // 24 cards none of which is on a foundation: 8 to Q of each suit, and four again.
+        let cards = ['C', 'D', 'H', 'S']
+            .iter()
+            .flat_map(|suit| ['8', '9', 'T', 'J', 'Q'].map(|rank| format!(r#""{rank}{suit}""#)));
+        let long = cards.clone().chain(cards.take(4)).collect::<Vec<_>>().join(",");
+        let json = format!(
+            r#"{{"game":"zerline","tableau":[[{long}],[],[],[],[],[],[],[]],"foundations":[{foundations}],"reserve":[],"stock":[],"waste":[]}}"#
+        );
+        let state =
+            solitaire_core::notation::parse_position(&json, solitaire_core::notation::Completeness::Partial).unwrap();
+        let board = render(&Game::from_position(state), false, "");
+        assert!(board.lines().all(|line| line.chars().count() <= WIDTH), "{board}");
+        let pile: Vec<&str> = board.lines().skip_while(|line| !line.starts_with("  t1:")).take(2).collect();
+        let cards_in = |line: &str| line.matches(['♣', '♦', '♥', '♠']).count();
+        assert_eq!(cards_in(pile[0]), PER_LINE, "{board}");
+        assert!(pile[1].starts_with("     ") && cards_in(pile[1]) == 24 - PER_LINE, "{board}");
+        assert_eq!(board.matches(" (8)").count(), 8, "every foundation shown, with its count: {board}");
     }
 
     #[test]
