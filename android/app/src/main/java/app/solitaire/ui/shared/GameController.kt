@@ -220,6 +220,12 @@ class GameController(
     fun pick(card: CardView) {
         stopShowingMe()
         val current = picked
+        // Space on a card of a pile the picked cards may go to puts them there, as Enter does
+        // (it picked that card up instead, and the cards picked first were dropped).
+        if (current != null && !current.lifts(card) && card.pile in current.targets) {
+            putPicked(card.pile)
+            return
+        }
         picked = when {
             current != null && current.lifts(card) -> null
             card.movable -> grab(card)

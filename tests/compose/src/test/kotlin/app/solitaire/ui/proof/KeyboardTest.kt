@@ -28,7 +28,7 @@ import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 
-/** Play with the keyboard alone: Tab to a card, Space picks it up, Enter on another pile puts it there, Esc puts it back. */
+/** Play with the keyboard alone: Tab to a card, Space picks it up, Enter (or Space) on another pile puts it there, Esc puts it back. */
 class KeyboardTest {
     @get:Rule
     val rule = createComposeRule()
@@ -54,6 +54,18 @@ class KeyboardTest {
 
         // Enter on a pile they may go to: played, as a drag there would.
         key(topOf(controller, to), Key.Enter)
+        assertNull(controller.picked)
+        assertEquals(1u, controller.status.moves)
+        assertEquals(to, controller.table.cards[card.id.toInt()].pile)
+    }
+
+    /** Space on a card of a pile the picked cards may go to puts them there, as Enter does (it picked that card up instead). */
+    @Test
+    fun spaceOnATargetPutsThePickedCardsThere() {
+        val (_, controller) = play(GameKind.YAKUTAT_BAY, DEAL)
+        val (card, to) = cardWithAPlace(controller)
+        key(tagOf(controller, card.pile, card.position), Key.Spacebar)
+        key(topOf(controller, to), Key.Spacebar)
         assertNull(controller.picked)
         assertEquals(1u, controller.status.moves)
         assertEquals(to, controller.table.cards[card.id.toInt()].pile)
