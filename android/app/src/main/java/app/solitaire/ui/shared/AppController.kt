@@ -69,6 +69,9 @@ class AppController(
     /** Whether the app is in the foreground: the clock runs only while a game is shown there. */
     private var foreground = true
 
+    /** Lost games whose notice the player closed: reopened, they do not raise it again. */
+    private val keptPlaying = mutableSetOf<String>()
+
     init {
         refreshOverview()
         if (restoredRoute != null) restore(restoredRoute) else reopenLastGame()
@@ -95,14 +98,14 @@ class AppController(
     fun openDaily(info: GameInfo) {
         scope.launch {
             val game = withContext(workers.saves) { loadDaily(info.kind) } ?: return@launch
-            replacePlaying(GameController(game, store, scope, workers, showMePaceMs))
+            replacePlaying(GameController(game, store, scope, workers, showMePaceMs, keptPlaying))
             show(Screen.Play(info))
         }
     }
 
     /** Opens a game already made, e.g. a deal chosen by the caller; mainly for tests and links. */
     fun open(info: GameInfo, game: Game): GameController {
-        val controller = GameController(game, store, scope, workers, showMePaceMs)
+        val controller = GameController(game, store, scope, workers, showMePaceMs, keptPlaying)
         replacePlaying(controller)
         show(Screen.Play(info))
         return controller
@@ -175,7 +178,7 @@ class AppController(
 
     private suspend fun openNow(info: GameInfo) {
         val game = withContext(workers.saves) { load(info.kind) } ?: return
-        replacePlaying(GameController(game, store, scope, workers, showMePaceMs))
+        replacePlaying(GameController(game, store, scope, workers, showMePaceMs, keptPlaying))
         show(Screen.Play(info))
     }
 

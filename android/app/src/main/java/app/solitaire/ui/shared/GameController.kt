@@ -59,6 +59,11 @@ class GameController(
     private val workers: Workers,
     /** The wait between two moves "show me" plays, so a person can follow them (tests pass 0). */
     private val showMePaceMs: Long = SHOW_ME_PACE_MS,
+    /**
+     * The games whose cannot-be-won notice the player closed ("Keep playing"), by `lostKey`: the
+     * app's, so that reopening such a game does not raise it again (it did, every time).
+     */
+    private val keptPlaying: MutableSet<String> = mutableSetOf(),
 ) {
     var game: Game by mutableStateOf(game)
         private set
@@ -124,7 +129,7 @@ class GameController(
     private var showMeCancel: CancelFlag? = null
 
     /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
-    private var unwinnableDismissed = false
+    private var unwinnableDismissed = lostKey(game) in keptPlaying
 
     /** Draws the table for this drawing area from scratch (a new size, or a new game). */
     fun show(viewport: Viewport) {
@@ -331,7 +336,9 @@ class GameController(
                 game = next
                 workers.enqueue { old.close() } // after any save still queued for it
             }
+            // A new attempt: its being lost is news again.
             unwinnableDismissed = false
+            keptPlaying -= lostKey(next)
             // No move to read out: the pile last played onto, left a live region, was read as the new deal's.
             receiver = null
             val shown = viewport
@@ -348,7 +355,10 @@ class GameController(
     val unwinnableFromTheDeal: Boolean get() = status.moves == 0u
 
     fun dismissNotice() {
-        if (notice == Notice.Unwinnable) unwinnableDismissed = true
+        if (notice == Notice.Unwinnable) {
+            unwinnableDismissed = true
+            keptPlaying += lostKey(game)
+        }
         notice = null
     }
 
@@ -540,7 +550,10 @@ class GameController(
             if (asked !== game || answer.moves != status.moves) return@launch // about an older position
             when (answer.verdict) {
                 Verdict.UNWINNABLE -> if (!unwinnableDismissed && notice == null) notice = Notice.Unwinnable
-                Verdict.WINNABLE -> unwinnableDismissed = false
+                Verdict.WINNABLE -> {
+                    unwinnableDismissed = false
+                    keptPlaying -= lostKey(asked)
+                }
                 Verdict.UNKNOWN -> Unit
             }
         }
@@ -560,3 +573,6 @@ const val SHOW_ME_PACE_MS = 500L
 
 /** How long "show me" lets the solver search for a win. */
 const val SHOW_ME_BUDGET_MS = 10_000u
+
+/** Which game a closed cannot-be-won notice is about: its kind, deal and day, whatever the move. */
+private fun lostKey(game: Game): String = game.status().let { "${it.kind}/${it.deal}/${it.daily}" }

@@ -9,6 +9,7 @@ import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.ShowMeState
+import app.solitaire.ui.shared.WINNABLE_CHECK_AFTER_MS
 import org.junit.Test
 import java.io.File
 import java.nio.file.Files
@@ -70,6 +71,22 @@ class LifecycleTest {
         val controller = app.open(dnieper, Game(GameKind.DNIEPER, 10u))
         eventually("the cannot-be-won dialog") { controller.notice == Notice.Unwinnable }
         assertEquals(0u, controller.status.moves)
+    }
+
+    /**
+     * "Keep playing" on the cannot-be-won dialog is remembered: the game reopened from the chooser
+     * does not raise it again (it did, every time).
+     */
+    @Test
+    fun keepPlayingALostGameIsRememberedWhenItIsReopened() {
+        val app = AppController(newStore(), testScope, workers)
+        val first = app.open(dnieper, Game(GameKind.DNIEPER, 10u))
+        eventually("the cannot-be-won dialog") { first.notice == Notice.Unwinnable }
+        first.dismissNotice()
+        app.back()
+        val again = app.open(dnieper, Game(GameKind.DNIEPER, 10u))
+        Thread.sleep(WINNABLE_CHECK_AFTER_MS + 1_500)
+        assertEquals(null, again.notice, "kept playing: no dialog again")
     }
 
     /** A new deal's clock runs from the deal (it stood at 0:00 until the app went away and came back). */
