@@ -151,9 +151,8 @@ impl Session {
         sentence([switch.started, saved, note])
     }
 
-    /// Goes on with the saved `game`; if another game was asked for (`instead`), offers it.
-    fn resume(&mut self, game: Game, instead: Option<Switch>, damage: String) -> Reply {
-        self.game = game;
+    /// Goes on with the saved game, now in play; if another game was asked for (`instead`), offers it.
+    fn resume(&mut self, instead: Option<Switch>, damage: String) -> Reply {
         self.game.resume(self.now());
         match instead {
             None => {
@@ -611,11 +610,14 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };
     let reply = match saved {
         Some(game) => {
+            // The saved game first: another deal asked for takes its settings (auto-play).
+            session.game = game;
+            let saved = &session.game;
             let instead = match daily {
-                Some(date) => (game.daily() != Some(date)).then(|| session.daily(date)),
-                None => requested.filter(|&n| Some(n) != game.deal_number()).map(|n| session.deal(n)),
+                Some(date) => (saved.daily() != Some(date)).then(|| session.daily(date)),
+                None => requested.filter(|&n| Some(n) != saved.deal_number()).map(|n| session.deal(n)),
             };
-            session.resume(game, instead, damage)
+            session.resume(instead, damage)
         }
         None => {
             let number = requested.unwrap_or_else(|| rand::random_range(RANDOM_DEALS));

@@ -59,6 +59,10 @@ fn auto_play_carries_over_to_a_new_deal() {
     let screen = play(&dir, &["--deal", "5"], "auto\nnew 6\nq\n");
     assert!(last_header(&screen).starts_with("Dnieper — deal 6"), "{screen}");
     assert!(last_header(&screen).ends_with("auto-play on"), "{screen}");
+    // So does another deal asked for on the command line over the saved game.
+    let screen = play(&dir, &["--deal", "9"], "q\n");
+    assert!(last_header(&screen).starts_with("Dnieper — deal 9"), "{screen}");
+    assert!(last_header(&screen).ends_with("auto-play on"), "{screen}");
     let screen = play(&dir, &["--lang", "fr"], "statistiques\nq\n");
     assert!(screen.contains("parties jouées"), "{screen}");
 }
