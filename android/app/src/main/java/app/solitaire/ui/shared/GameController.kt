@@ -128,8 +128,11 @@ class GameController(
     private var showMeJob: Job? = null
     private var showMeCancel: CancelFlag? = null
 
-    /** The player waved away "can no longer be won": no more nagging until it is winnable again. */
-    private var unwinnableDismissed = lostKey(game) in keptPlaying
+    /**
+     * The player waved away "can no longer be won": no more nagging until it is winnable again, or
+     * a new attempt (kept by the app in `keptPlaying`, so a reopened game remembers it too).
+     */
+    private val unwinnableDismissed: Boolean get() = lostKey(game) in keptPlaying
 
     /** Draws the table for this drawing area from scratch (a new size, or a new game). */
     fun show(viewport: Viewport) {
@@ -337,7 +340,6 @@ class GameController(
                 workers.enqueue { old.close() } // after any save still queued for it
             }
             // A new attempt: its being lost is news again.
-            unwinnableDismissed = false
             keptPlaying -= lostKey(next)
             // No move to read out: the pile last played onto, left a live region, was read as the new deal's.
             receiver = null
@@ -355,10 +357,7 @@ class GameController(
     val unwinnableFromTheDeal: Boolean get() = status.moves == 0u
 
     fun dismissNotice() {
-        if (notice == Notice.Unwinnable) {
-            unwinnableDismissed = true
-            keptPlaying += lostKey(game)
-        }
+        if (notice == Notice.Unwinnable) keptPlaying += lostKey(game)
         notice = null
     }
 
@@ -550,10 +549,7 @@ class GameController(
             if (asked !== game || answer.moves != status.moves) return@launch // about an older position
             when (answer.verdict) {
                 Verdict.UNWINNABLE -> if (!unwinnableDismissed && notice == null) notice = Notice.Unwinnable
-                Verdict.WINNABLE -> {
-                    unwinnableDismissed = false
-                    keptPlaying -= lostKey(asked)
-                }
+                Verdict.WINNABLE -> keptPlaying -= lostKey(asked)
                 Verdict.UNKNOWN -> Unit
             }
         }
