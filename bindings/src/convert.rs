@@ -192,6 +192,18 @@ pub enum HintAnswer {
     Stopped,
 }
 
+/// What undoing back to a winnable position did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum WayBack {
+    /// `moves` were undone: the game stands where a win was found.
+    Undone { moves: u32 },
+    /// The deal as dealt was proved lost: nothing to undo to, a new deal is the way out.
+    DealLost,
+    /// Nothing was undone: no winnable position found before the budget ran out or `cancel`
+    /// was set, or a move was played meanwhile.
+    NotFound,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum Verdict {
     /// The solver found a win from here (it sees face-down cards and the stock order).

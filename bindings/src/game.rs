@@ -168,23 +168,27 @@ impl Game {
 
     /// Undoes back to the latest position from which the game can still be won, searching for
     /// up to `budget_ms` in all (or until `cancel` is set), on two cores like `still_winnable`;
-    /// returns how many moves were undone (0 if none was found).
+    /// says how many moves were undone, or that the deal itself is lost, or that none was found.
     #[uniffi::method(default(cancel = None))]
-    pub fn undo_to_winnable(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> u32 {
+    pub fn undo_to_winnable(&self, budget_ms: u32, cancel: Option<Arc<CancelFlag>>) -> WayBack {
         let snapshot = self.lock().clone();
         let stop = deadline_or(budget_ms, cancel);
-        let Some(steps) = assist::moves_back_to_winnable(&snapshot, &stop) else { return 0 };
+        let steps = match assist::moves_back_to_winnable(&snapshot, &stop) {
+            Ok(steps) => steps,
+            Err(assist::NoWayBack::DealLost) => return WayBack::DealLost,
+            Err(assist::NoWayBack::NotFound) => return WayBack::NotFound,
+        };
         let mut game = self.lock();
         // Only if nothing was played meanwhile; otherwise the answer is about another game.
         if game.history().len() != snapshot.history().len() {
-            return 0;
+            return WayBack::NotFound;
         }
         for _ in 0..steps {
             if game.undo().is_err() {
                 break;
             }
         }
-        steps
+        WayBack::Undone { moves: steps }
     }
 
     /// "Show me": a winning line from here, searched for up to `budget_ms` (or until `cancel`

@@ -232,10 +232,12 @@ fn make(game: &Game, call: &Call) {
         }
         Call::UndoToWinnable(budget, cancelled) => {
             let moves = game.status().moves;
-            let undone = game.undo_to_winnable(budget, stop(budget, cancelled));
-            assert!(undone <= moves);
+            let way_back = game.undo_to_winnable(budget, stop(budget, cancelled));
+            if let WayBack::Undone { moves: undone } = way_back {
+                assert!(undone <= moves);
+            }
             if cancelled || budget == u32::MAX {
-                assert_eq!(undone, 0, "a cancelled search undid moves");
+                assert_eq!(way_back, WayBack::NotFound, "a cancelled search undid moves");
             }
         }
         Call::CancelledHint => {
@@ -338,7 +340,7 @@ fn budgets_of_zero_and_u32_max() {
             let game = game.clone();
             move || (game.still_winnable(0, None), game.undo_to_winnable(0, None))
         });
-        assert_eq!(zero, (Winnability { verdict: Verdict::Unknown, moves: 0 }, 0));
+        assert_eq!(zero, (Winnability { verdict: Verdict::Unknown, moves: 0 }, WayBack::NotFound));
     }
 
     let easy = Game::new(GameKind::Chequers, 1);
@@ -363,9 +365,16 @@ fn budgets_of_zero_and_u32_max() {
     let cancelled = CancelFlag::new();
     cancelled.cancel();
     assert_eq!(hard.still_winnable(u32::MAX, Some(cancelled.clone())).verdict, Verdict::Unknown);
-    assert_eq!(hard.undo_to_winnable(u32::MAX, Some(cancelled)), 0);
+    assert_eq!(hard.undo_to_winnable(u32::MAX, Some(cancelled)), WayBack::NotFound);
     assert_eq!(hard.still_winnable(u32::MAX, None).verdict, Verdict::Winnable);
-    assert_eq!(hard.undo_to_winnable(u32::MAX, None), 1, "the position one move back is won");
+    assert_eq!(
+        hard.undo_to_winnable(u32::MAX, None),
+        WayBack::Undone { moves: 1 },
+        "the position one move back is won"
+    );
+    // A deal lost as dealt: nothing to undo to, and the answer says why.
+    let lost = Game::new(GameKind::Dnieper, 10);
+    assert_eq!(lost.undo_to_winnable(u32::MAX, None), WayBack::DealLost);
     still_playable(&hard);
 
     // Cancelled from another thread mid-search, an unlimited search stops soon. Yakutat Bay

@@ -4,7 +4,9 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use solitaire_ffi::{Action, CancelFlag, Game, GameKind, HintAnswer, Outcome, Store, Update, Verdict, Viewport};
+use solitaire_ffi::{
+    Action, CancelFlag, Game, GameKind, HintAnswer, Outcome, Store, Update, Verdict, Viewport, WayBack,
+};
 
 const PHONE: Viewport =
     Viewport { width: 390.0, height: 844.0, inset_top: 47.0, inset_left: 0.0, inset_bottom: 34.0, inset_right: 0.0 };
@@ -104,6 +106,6 @@ fn a_cancelled_search_answers_nothing() {
     assert_eq!(game.hint(Some(flag.clone())), HintAnswer::Stopped);
     let HintAnswer::Move { hint } = game.hint(None) else { panic!("a hint") };
     game.act(Action::Play { mv: hint.mv }).unwrap();
-    assert_eq!(game.undo_to_winnable(u32::MAX, Some(flag)), 0);
+    assert_eq!(game.undo_to_winnable(u32::MAX, Some(flag)), WayBack::NotFound);
     assert_eq!(game.status().moves, 1, "nothing was undone");
 }

@@ -309,22 +309,40 @@ pub fn solution(state: &State, cancel: &dyn Fn() -> bool) -> Solution {
     }
 }
 
+/// Why undoing back to a winnable position finds none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWayBack {
+    /// The deal as dealt was proved lost: no position of this game can be won, so a new deal,
+    /// not an undo, is the way out.
+    DealLost,
+    /// None found before `cancel` said stop.
+    NotFound,
+}
+
 /// How many undos lead back to the latest position from which a win was found, trying each
 /// earlier position in turn (`win_within` a hint's budget: the verdict alone, its line not
-/// shortened) until `cancel` says stop.
-pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Option<u32> {
+/// shortened) until `cancel` says stop. The deal as dealt, tried last, gets the time left
+/// (`winnability`): its verdict says whether any position of the game can be won.
+pub fn moves_back_to_winnable(game: &Game, cancel: &dyn Fn() -> bool) -> Result<u32, NoWayBack> {
     let mut earlier = game.clone();
     let mut undone = 0;
-    while earlier.undo().is_ok() {
+    while earlier.can_undo() {
+        earlier.undo().map_err(|_| NoWayBack::NotFound)?;
         undone += 1;
         if cancel() {
-            return None;
+            return Err(NoWayBack::NotFound);
         }
-        if matches!(win_within(earlier.state(), &Limits::quick(), cancel, solver::decide), Outcome::Won(_)) {
-            return Some(undone);
+        if earlier.can_undo()
+            && matches!(win_within(earlier.state(), &Limits::quick(), cancel, solver::decide), Outcome::Won(_))
+        {
+            return Ok(undone);
         }
     }
-    None
+    match winnability(earlier.state(), cancel) {
+        Verdict::Winnable => Ok(undone),
+        Verdict::Unwinnable => Err(NoWayBack::DealLost),
+        Verdict::Unknown => Err(NoWayBack::NotFound),
+    }
 }
 
 /// Nodes the auto-finish may spend looking for a sure win in a game whose foundations take
@@ -472,13 +490,30 @@ mod tests {
     }
 
     /// Undo to winnable stops at the first position back from which either search wins: here
-    /// the deal's start, which the search alone does not win within a hint's nodes.
+    /// Zerline deal 3 after its first legal move, which the search alone does not win within a
+    /// hint's nodes.
     #[test]
     fn undo_to_winnable_takes_the_second_searchs_win() {
-        let mut game = Game::new(GameKind::Zerline, DEAL);
-        let first = game.state().legal_move_list()[0];
-        game.play(first).expect("a legal move");
-        assert_eq!(super::moves_back_to_winnable(&game, &|| false), Some(1));
+        let mut game = Game::new(GameKind::Zerline, 3);
+        for _ in 0..2 {
+            let first = game.state().legal_move_list()[0];
+            game.play(first).expect("a legal move");
+        }
+        assert_eq!(super::moves_back_to_winnable(&game, &|| false), Ok(1));
+    }
+
+    /// Undo to winnable in a deal lost as dealt says so, whether moves were made or not (it
+    /// said "none found in time", and the apps offered nothing but that); stopped, it found none.
+    #[test]
+    fn undo_to_winnable_in_a_deal_lost_as_dealt_says_the_deal_is_lost() {
+        let mut game = Game::new(GameKind::Dnieper, 10);
+        assert_eq!(super::moves_back_to_winnable(&game, &|| false), Err(super::NoWayBack::DealLost));
+        for _ in 0..3 {
+            let first = game.state().legal_move_list()[0];
+            game.play(first).expect("a legal move");
+        }
+        assert_eq!(super::moves_back_to_winnable(&game, &|| false), Err(super::NoWayBack::DealLost));
+        assert_eq!(super::moves_back_to_winnable(&game, &|| true), Err(super::NoWayBack::NotFound));
     }
 
     /// Asked with a budget, the second search's win answers though `decide` was stopped first:

@@ -38,10 +38,12 @@ public final class GameModel {
     /// banner comes back after each; Android's dialog shows once likewise).
     public private(set) var cannotBeWonIsNews = false
     @ObservationIgnored private var knownLost = false
-    /// `cannotBeWon` before the player's first move: the deal itself is lost, so another deal,
-    /// not undo to winnable, is the way out. (Not "nothing to undo": auto-play's moves at the
-    /// deal can be undone.)
-    public var cannotBeWonFromTheDeal: Bool { cannotBeWon && status.moves == 0 }
+    /// Undo to winnable proved this game's deal lost as dealt: every position of it is lost.
+    public private(set) var dealLost = false
+    /// `cannotBeWon` before the player's first move, or where the deal was proved lost: the deal
+    /// itself is lost, so another deal, not undo to winnable, is the way out. (Not "nothing to
+    /// undo": auto-play's moves at the deal can be undone.)
+    public var cannotBeWonFromTheDeal: Bool { cannotBeWon && (status.moves == 0 || dealLost) }
     /// A hint or an undo-to-winnable search is running.
     public private(set) var isThinking = false
     /// Where "show me" is: idle, searching for a win, or playing the winning line.
@@ -269,6 +271,7 @@ public final class GameModel {
             _ = try? next.act(action: .autoPlay(on: true))
         }
         core = next
+        dealLost = false
         spoken = nil
         draw(next.view(viewport: viewport))
         changed()
@@ -309,16 +312,24 @@ public final class GameModel {
         stopShowingMe()
         let game = self.game
         let flag = startHelp()
-        let undone = await searches.run(flag, cancelled: 0) { game.undoToWinnable(budgetMs: 3000, cancel: $0) }
+        let wayBack = await searches.run(flag, cancelled: WayBack.notFound) { game.undoToWinnable(budgetMs: 3000, cancel: $0) }
         endHelp(flag)
         guard !flag.isCancelled(), game === self.game else { return }
-        if undone == 0 {
+        switch wayBack {
+        case .undone:
+            // The core moved back on its own: ask what changed since the table drawn.
+            perform(.refresh, takesOverFromShowMe: false)
+            changed()
+        case .dealLost:
+            // Nothing to undo to: the notice offers another deal instead, and the message says why.
+            dealLost = true
+            cannotBeWon = true
+            cannotBeWonIsNews = false
+            knownLost = true
+            report(words.text("ui_unwinnable_deal_title"))
+        case .notFound:
             report(words.text("msg_no_winnable_position"))
-            return
         }
-        // The core moved back on its own: ask what changed since the table drawn.
-        perform(.refresh, takesOverFromShowMe: false)
-        changed()
     }
 
     /// A new hint or undo-to-winnable search replaces the one under way.

@@ -179,9 +179,6 @@ struct SearchTests {
         try await withTemporaryFolder { folder in
             let harness = try Harness(game: Game(kind: .yakutatBay, deal: 6), folder: folder)
             let model = harness.model
-            await model.undoToWinnable()
-            #expect(harness.reports == ["No winnable position was found in time."])
-
             let start = model.game.positionJson()
             try playByTaps(try openingLine(.yakutatBay, 1)[0], on: model)
             await model.undoToWinnable()
@@ -189,6 +186,29 @@ struct SearchTests {
             #expect(model.status.moves == 0)
             #expect(model.game.positionJson() == start)
             #expect(!model.isThinking)
+        }
+    }
+
+    @Test("Undo to winnable in a deal lost as dealt offers another deal, not an undo")
+    func undoToWinnableInADealLostAsDealt() async throws {
+        try await withTemporaryFolder { folder in
+            // Dnieper 10: the solver proves it lost as dealt. It said "No winnable position was
+            // found in time" and offered undo to winnable again.
+            let harness = try Harness(game: Game(kind: .dnieper, deal: 10), folder: folder)
+            let model = harness.model
+            model.play(.stock)
+            try #require(model.status.moves == 1)
+            await model.undoToWinnable()
+            #expect(harness.reports == ["This deal cannot be won"])
+            #expect(model.cannotBeWonFromTheDeal)
+            #expect(model.notice == .cannotBeWon)
+            #expect(model.status.moves == 1, "nothing undone")
+            // Still lost after another move; a new deal is another game.
+            model.play(.stock)
+            await model.winnabilityCheck?.value
+            #expect(model.cannotBeWonFromTheDeal)
+            model.deal(.number(2))
+            #expect(!model.dealLost)
         }
     }
 }

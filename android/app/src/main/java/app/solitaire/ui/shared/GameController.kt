@@ -22,6 +22,7 @@ import app.solitaire.core.Store
 import app.solitaire.core.Update
 import app.solitaire.core.Verdict
 import app.solitaire.core.Viewport
+import app.solitaire.core.WayBack
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.currentCoroutineContext
@@ -350,11 +351,14 @@ class GameController(
         }
     }
 
+    /** The game whose deal undo to winnable proved lost as dealt: every position of it is lost. */
+    private var lostDeal: String? by mutableStateOf(null)
+
     /**
-     * The game cannot be won and the player has made no move: the deal itself is lost. (Not "nothing
-     * to undo": auto-play's moves at the deal can be undone.)
+     * The game cannot be won and the deal itself is lost: the player has made no move (not "nothing to
+     * undo": auto-play's moves at the deal can be undone), or undo to winnable proved the deal lost.
      */
-    val unwinnableFromTheDeal: Boolean get() = status.moves == 0u
+    val unwinnableFromTheDeal: Boolean get() = status.moves == 0u || lostDeal == lostKey(game)
 
     fun dismissNotice() {
         if (notice == Notice.Unwinnable) keptPlaying += lostKey(game)
@@ -363,7 +367,8 @@ class GameController(
 
     /**
      * Undoes back to where the game can still be won (the solver searches up to three seconds,
-     * as on iOS); says so when it finds no such position in time, leaving the game as it is.
+     * as on iOS); where the deal itself is lost, shows the dialog that offers another; says so
+     * when it finds no such position in time, leaving the game as it is.
      */
     fun undoToWinnable() {
         stopShowingMe()
@@ -372,12 +377,17 @@ class GameController(
         val at = revision
         val cancel = CancelFlag().also { undoCancel = it }
         scope.launch {
-            val undone = withContext(workers.search) { asked.undoToWinnable(3_000u, cancel) }
+            val wayBack = withContext(workers.search) { asked.undoToWinnable(3_000u, cancel) }
             if (asked !== game) return@launch
-            when {
-                undone > 0u -> play(Action.Refresh, stopShowing = false, force = true)
+            when (wayBack) {
+                is WayBack.Undone -> play(Action.Refresh, stopShowing = false, force = true)
+                // The dialog for a lost deal, which offers another deal: there is nothing to undo to.
+                WayBack.DealLost -> {
+                    lostDeal = lostKey(asked)
+                    notice = Notice.Unwinnable
+                }
                 // Not after a move meanwhile (the core then undoes nothing) or a pause, which stop the search.
-                at == revision && !cancel.isCancelled() -> message = "msg_no_winnable_position"
+                WayBack.NotFound -> if (at == revision && !cancel.isCancelled()) message = "msg_no_winnable_position"
             }
         }
     }

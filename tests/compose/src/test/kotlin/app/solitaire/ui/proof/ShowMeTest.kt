@@ -4,11 +4,11 @@ import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.Outcome
 import app.solitaire.core.PlayState
+import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Notice
 import app.solitaire.ui.shared.ShowMeState
-import app.solitaire.ui.shared.WINNABLE_CHECK_AFTER_MS
 import app.solitaire.ui.shared.statsLine
 import kotlinx.coroutines.runBlocking
 import org.junit.Test
@@ -106,18 +106,20 @@ class ShowMeTest {
     }
 
     /**
-     * Undo to winnable on Dnieper deal 10, lost from the deal, finds nothing to undo to: it says so and leaves the
-     * game and its dismissed dialog alone. (It refreshed instead, which asked again and brought the dialog back
-     * with no word of why.)
+     * Undo to winnable on Dnieper deal 10, lost as dealt, after a move: there is nothing to undo to, so it shows
+     * the dialog for a lost deal, which offers another (it said "no winnable position was found in time", and
+     * offered undo to winnable again), and leaves the game as it is.
      */
     @Test
-    fun undoToWinnableThatFindsNothingSaysSo() {
+    fun undoToWinnableInADealLostAsDealtOffersAnotherDeal() {
         val lost = GameController(Game(GameKind.DNIEPER, 10u), newStore(), testScope, workers, showMePaceMs = 0)
+        lost.play(PlayerMove.Stock)
+        assertEquals(1u, lost.status.moves)
+        assertFalse(lost.unwinnableFromTheDeal, "a move to undo, for all the app knows yet")
         lost.undoToWinnable()
-        eventually("the search is over") { lost.message != null }
-        assertEquals("msg_no_winnable_position", lost.message)
-        Thread.sleep(WINNABLE_CHECK_AFTER_MS + 1_000)
-        assertNull(lost.notice, "the cannot-be-won dialog stays closed")
-        assertEquals(0u, lost.status.moves)
+        eventually("the search proves the deal lost") { lost.unwinnableFromTheDeal }
+        assertEquals(Notice.Unwinnable, lost.notice)
+        assertNull(lost.message)
+        assertEquals(1u, lost.status.moves)
     }
 }
