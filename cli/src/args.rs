@@ -81,7 +81,11 @@ pub fn parse_with_switches(
             if words.flag(name).is_some() {
                 return Err(ArgError::GivenTwice(name));
             }
-            let value = rest.next().ok_or(ArgError::NeedsValue(name))?;
+            // An option where its value should be (`--lang --data-dir d`) is a value forgotten.
+            let value = rest
+                .next()
+                .filter(|value| !known.contains(&value.as_str()) && !switches.contains(&value.as_str()))
+                .ok_or(ArgError::NeedsValue(name))?;
             words.flags.push((name, value.clone()));
         } else if words.positionals.len() < max_positionals {
             words.positionals.push(word.clone());
@@ -151,6 +155,7 @@ mod tests {
             ("dnieper -x", ArgError::UnknownOption("-x".into())),
             ("dnieper --deal 1 --deal 2", ArgError::GivenTwice("--deal")),
             ("dnieper --deal", ArgError::NeedsValue("--deal")),
+            ("dnieper --deal --deal 2", ArgError::NeedsValue("--deal")),
             ("dnieper zerline", ArgError::Unexpected("zerline".into())),
         ] {
             assert_eq!(parse(&words(args), 1, &known).err(), Some(error), "{args}");
@@ -160,6 +165,10 @@ mod tests {
         assert_eq!(
             parse_with_switches(&words("dnieper --daily --daily"), 1, &known, &["--daily"]).err(),
             Some(ArgError::GivenTwice("--daily"))
+        );
+        assert_eq!(
+            parse_with_switches(&words("dnieper --deal --daily"), 1, &known, &["--daily"]).err(),
+            Some(ArgError::NeedsValue("--deal"))
         );
         assert_eq!(
             parse(&words("dnieper --deal x"), 1, &known).unwrap().number("--deal"),

@@ -45,10 +45,16 @@ fn default_data_dir() -> PathBuf {
     }
 }
 
-/// Colour only on a terminal, and not when `NO_COLOR` is set to anything
+/// Whether the terminal takes escape sequences (to clear the screen, for colour): not one that
+/// says it is dumb (Emacs' shell, some editors' consoles), which shows them as text.
+fn escapes_understood(terminal: bool, term: Option<&OsStr>) -> bool {
+    terminal && term != Some(OsStr::new("dumb"))
+}
+
+/// Colour only where escapes are understood, and not when `NO_COLOR` is set to anything
 /// (<https://no-color.org>).
-fn colour_wanted(terminal: bool, no_color: Option<&OsStr>) -> bool {
-    terminal && no_color.is_none_or(OsStr::is_empty)
+fn colour_wanted(escapes: bool, no_color: Option<&OsStr>) -> bool {
+    escapes && no_color.is_none_or(OsStr::is_empty)
 }
 
 /// A game to switch to, what to call it in the question, and the words that announce it.
@@ -103,6 +109,9 @@ enum Reply {
     Show(String),
     /// Asks whether to give up the game in progress for another.
     Confirm(Box<Switch>),
+    /// "Show me" searches for a win (saying so first: it may take seconds), to play at most
+    /// this many of its moves.
+    Search(usize),
     /// "Show me" plays these moves, one at a time.
     Demonstrate(Vec<Move>),
     Quit,
@@ -293,9 +302,9 @@ impl Session {
                 let instead = words.text("cli_instead_winnable");
                 return self.offer(Switch { game: self.fresh(number), instead, started });
             }
-            (Some(Command::Show), [_]) => return self.show(usize::MAX),
+            (Some(Command::Show), [_]) => return Reply::Search(usize::MAX),
             (Some(Command::Show), [_, n]) => match n.parse::<usize>() {
-                Ok(n) if n > 0 => return self.show(n),
+                Ok(n) if n > 0 => return Reply::Search(n),
                 _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
             },
             (Some(Command::Stats), [_]) => Ok(self.stats()),
@@ -506,9 +515,12 @@ fn daily_date(words: &args::Words) -> Result<Option<Date>, String> {
         (false, Some(_)) => Err(said.text("cli_arg_date_alone")),
         (true, _) if words.flag("--deal").is_some() => Err(said.text("cli_arg_deal_and_daily")),
         (true, None) => Ok(Some(today())),
-        (true, Some(text)) => {
-            Date::parse(text).map(Some).map_err(|e| said.say("cli_arg_not_date", &[Value::quoted(&e.0)]))
-        }
+        (true, Some(text)) => match Date::parse(text) {
+            // A day to come has no daily deal yet: played now, its win would count ahead of time.
+            Ok(date) if date > today() => Err(said.say("cli_arg_date_ahead", &[Value::quoted(text)])),
+            Ok(date) => Ok(Some(date)),
+            Err(e) => Err(said.say("cli_arg_not_date", &[Value::quoted(&e.0)])),
+        },
     }
 }
 
@@ -526,7 +538,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     choose_language(rest)?;
     let (mut session, mut reply) = open(rest)?;
     let terminal = std::io::stdout().is_terminal();
-    let colour = colour_wanted(terminal, std::env::var_os("NO_COLOR").as_deref());
+    let escapes = escapes_understood(terminal, std::env::var_os("TERM").as_deref());
+    let colour = colour_wanted(escapes, std::env::var_os("NO_COLOR").as_deref());
     input::catch_stop_signals();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -535,7 +548,7 @@ pub fn run(rest: &[String]) -> Result<(), String> {
         let mut out = std::io::stdout().lock();
         // A terminal starts each screen afresh; elsewhere the typed line is not echoed, so a
         // newline ends the prompt's line.
-        write!(out, "{}", if terminal { "\x1b[2J\x1b[H" } else { "\n" }).ok();
+        write!(out, "{}", if escapes { "\x1b[2J\x1b[H" } else { "\n" }).ok();
         write!(out, "{}{}", render(game, colour, message), wrap(prompt, WIDTH)).ok();
         out.flush().ok();
     };
@@ -556,6 +569,10 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                     Typed::Line(_) => Reply::Show(words::words().text("cli_kept")),
                     Typed::End | Typed::Stop => break,
                 }
+            }
+            Reply::Search(at_most) => {
+                show(&session.game, &words::words().text("cli_show_searching"), "");
+                session.show(at_most)
             }
             Reply::Demonstrate(line) => match input::while_busy(|| session.demonstrate(line, show, terminal)) {
                 Some(reply) => reply,
@@ -638,6 +655,14 @@ mod tests {
         assert!(colour_wanted(true, Some(OsStr::new(""))), "an empty NO_COLOR does not count");
         assert!(!colour_wanted(true, Some(OsStr::new("1"))));
         assert!(!colour_wanted(false, None));
+    }
+
+    #[test]
+    fn no_escapes_for_a_dumb_terminal_or_no_terminal() {
+        assert!(escapes_understood(true, Some(OsStr::new("xterm-256color"))));
+        assert!(escapes_understood(true, None));
+        assert!(!escapes_understood(true, Some(OsStr::new("dumb"))));
+        assert!(!escapes_understood(false, Some(OsStr::new("xterm"))));
     }
 
     /// Each game's help names its own piles, each as typed, up to the last of each kind, and

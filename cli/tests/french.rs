@@ -141,7 +141,12 @@ fn command_line_errors_and_help_are_in_the_player_s_language() {
     assert_eq!(code, Some(0));
     assert!(help.starts_with("usage\u{a0}: solitaire play <jeu> [--deal N]"), "{help}");
     assert!(help.ends_with(&format!("jeux\u{a0}: {games}\n")), "{help}");
-    assert!(run(&["help"], "C").1.starts_with("usage: solitaire play <game> [--deal N]"));
+    let english = run(&["help"], "C").1;
+    assert!(english.starts_with("usage: solitaire play <game> [--deal N]"));
+    // Within 80 columns, as the game's own screens.
+    for line in help.lines().chain(english.lines()) {
+        assert!(line.chars().count() < 80, "{line}");
+    }
     // A command's own --help (or -h) gives the same, in --lang's language where it is given.
     assert_eq!(run(&["play", "--help"], "fr_FR.UTF-8"), (Some(0), help.clone(), String::new()));
     assert_eq!(run(&["play", "zerline", "-h", "--lang", "fr"], "C"), (Some(0), help.clone(), String::new()));

@@ -290,6 +290,8 @@ fn show_me_in_a_lost_game_points_to_undo_only_after_a_move() {
     let dir = fresh_dir("play-show-lost");
     // Dnieper deal 10 is proved unwinnable (it is missing from the proven list).
     let screen = play(&dir, &["--deal", "10"], "show\ns\nshow\nq\n");
+    // Said before the search, which may take seconds.
+    assert!(screen.contains("Show me: looking for a win… (Ctrl-C stops the search)"), "{screen}");
     assert!(screen.contains("Show me: this deal cannot be won (proved)."), "{screen}");
     assert!(screen.contains("Show me: no win is possible from here (proved). Undo to go back."), "{screen}");
     // Yakutat Bay deal 24 is lost from the deal, where auto-play makes a move of its own (which
@@ -329,6 +331,8 @@ fn daily_options_that_do_not_fit_are_refused() {
         vec!["play", "chequers", "--daily", "--deal", "3"],
         vec!["play", "chequers", "--daily", "--date", "2026-02-30"],
         vec!["play", "chequers", "--daily", "--daily"],
+        vec!["play", "chequers", "--daily", "--date", "9999-12-31"],
+        vec!["play", "chequers", "--lang", "--daily"],
     ] {
         let mut args = args.clone();
         args.extend(["--data-dir", dir]);
@@ -336,6 +340,9 @@ fn daily_options_that_do_not_fit_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}: {}", text(&out.stderr));
     }
+    // A day to come has no deal yet (its win would count ahead of time).
+    let out = solitaire(&["play", "chequers", "--daily", "--date", "9999-12-31", "--data-dir", dir], "q\n");
+    assert!(text(&out.stderr).contains("There is no daily deal for \"9999-12-31\" yet"), "{}", text(&out.stderr));
 }
 
 /// A save that does not load is put aside and a new deal starts, said in the player's words
