@@ -69,16 +69,23 @@ private struct DailyRow: View {
     let entry: DailyEntry
     let name: String
     @Environment(\.words) private var words
+    /// At the accessibility text sizes the badge goes under the name, which keeps the width.
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
-        HStack {
+        let layout = typeSize.isAccessibilitySize
+            ? AnyLayout(VStackLayout(alignment: .leading, spacing: 4))
+            : AnyLayout(HStackLayout())
+        return layout {
             VStack(alignment: .leading, spacing: 2) {
                 Text(name).font(.headline)
                 Text(words.text("ui_deal", entry.deal))
                     .font(.caption)
                     .foregroundStyle(.secondary)
             }
-            Spacer()
+            if !typeSize.isAccessibilitySize {
+                Spacer()
+            }
             if entry.won {
                 Label(words.text("ui_won_badge"), systemImage: "checkmark.seal.fill")
                     .foregroundStyle(.green)

@@ -7,6 +7,8 @@ import SwiftUI
 struct DealNumberSheet: View {
     let onDeal: @MainActor (UInt64) -> Void
     @State private var text = ""
+    /// The field has the keyboard as the sheet opens: the number is what the sheet is for.
+    @FocusState private var typing: Bool
     @Environment(\.dismiss) private var dismiss
     @Environment(\.words) private var words
 
@@ -18,8 +20,11 @@ struct DealNumberSheet: View {
         Form {
             TextField(words.text("ui_deal_number"), text: $text)
                 .keyboardType(.numberPad)
+                .focused($typing)
+                // A hardware keyboard's Return (the number pad has none: the Deal button).
                 .onSubmit { deal() }
         }
+        .onAppear { typing = true }
         .navigationTitle(words.text("ui_deal_by_number_title"))
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {

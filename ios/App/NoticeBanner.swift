@@ -11,6 +11,9 @@ struct NoticeBanner: View {
     /// With Reduce Motion on, a notice fades in and out instead of sliding.
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.words) private var words
+    /// At the accessibility text sizes the button goes under the text: beside it, the text
+    /// wrapped into a narrow column many lines tall, over most of the table.
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         Group {
@@ -50,7 +53,10 @@ struct NoticeBanner: View {
     }
 
     private func notice<Action: View>(_ text: String, systemImage: String, @ViewBuilder action: () -> Action) -> some View {
-        HStack(spacing: 12) {
+        let layout = typeSize.isAccessibilitySize
+            ? AnyLayout(VStackLayout(alignment: .leading, spacing: 8))
+            : AnyLayout(HStackLayout(spacing: 12))
+        return layout {
             Label(text, systemImage: systemImage)
                 .frame(maxWidth: .infinity, alignment: .leading)
             action()

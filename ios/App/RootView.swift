@@ -8,6 +8,9 @@ import SwiftUI
 struct RootView: View {
     let app: AppModel
     @Environment(\.scenePhase) private var scenePhase
+    /// The game last pushed, kept while its screen slides away: `close` clears `app.current` at
+    /// once, and the destination built again then would be empty for the whole animation.
+    @State private var shown: GameModel?
 
     init(app: AppModel) {
         self.app = app
@@ -17,10 +20,15 @@ struct RootView: View {
         NavigationStack {
             ChooserView(app: app)
                 .navigationDestination(isPresented: isPlaying) {
-                    if let game = app.current, let info = gameCatalog().first(where: { $0.kind == game.kind }) {
+                    if let game = app.current ?? shown, let info = gameCatalog().first(where: { $0.kind == game.kind }) {
                         GameScreen(app: app, game: game, info: info, statistics: { statistics(of: game.kind) }, onLeave: { app.close() })
                     }
                 }
+        }
+        .onChange(of: app.current.map(ObjectIdentifier.init), initial: true) { _, _ in
+            if let game = app.current {
+                shown = game
+            }
         }
         // While a sheet is up the root cannot present, so the sheet shows the message.
         .modifier(PlayerMessageAlert(app: app, isTop: !app.isSheetShown))

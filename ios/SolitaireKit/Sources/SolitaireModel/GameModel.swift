@@ -411,19 +411,25 @@ public final class GameModel {
 
     // MARK: Leaving and coming back
 
-    /// The game leaves the screen: stop its clock and write it before the app may be suspended.
+    /// The game leaves the screen: stop its clock and searches, and write it before the app may
+    /// be suspended. (A hint or undo to winnable that ran on spoke over the chooser once the
+    /// player had left, and an undo found saved the closed game over a copy reopened meanwhile.)
     public func pause() {
         stopShowingMe()
+        helpFlag?.cancel()
+        winnabilityFlag?.cancel()
         game.pause()
         saver.save(game)
         saver.flush()
     }
 
-    /// The app is back, or the game on screen again: its clock runs, unless a page covers it.
+    /// The app is back, or the game on screen again: its clock runs, unless a page covers it,
+    /// and the check the pause stopped is asked again.
     public func resume() {
         guard !isCovered else { return }
         game.resume()
         status = game.status()
+        checkWinnability()
     }
 
     /// The game's statistics, its win counted, while it stands won (the win screen shows them).

@@ -189,6 +189,21 @@ struct SearchTests {
         }
     }
 
+    @Test("Leaving the game stops its undo to winnable: no word of it comes after")
+    func pauseStopsTheHelpSearch() async throws {
+        try await withTemporaryFolder { folder in
+            // Yakutat Bay 100 is undecided long past the 3 s undo to winnable searches.
+            let harness = try Harness(game: Game(kind: .yakutatBay, deal: 100), folder: folder)
+            let model = harness.model
+            let search = Task { await model.undoToWinnable() }
+            while !model.isThinking { await Task.yield() }
+            model.pause()
+            await search.value
+            #expect(harness.reports.isEmpty, "it said \(harness.reports) once the game had left the screen")
+            #expect(!model.isThinking)
+        }
+    }
+
     @Test("Undo to winnable in a deal lost as dealt offers another deal, not an undo")
     func undoToWinnableInADealLostAsDealt() async throws {
         try await withTemporaryFolder { folder in
