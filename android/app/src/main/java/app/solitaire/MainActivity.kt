@@ -11,11 +11,8 @@ import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.safeDrawingPadding
-import androidx.compose.foundation.systemGestureExclusion
 import androidx.compose.material3.MaterialTheme
-import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
-import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.SavesUnopenable
 import app.solitaire.ui.shared.Screen
@@ -39,12 +36,12 @@ class MainActivity : ComponentActivity() {
                     if (app == null) {
                         SavesUnopenable(Modifier.background(MaterialTheme.colorScheme.surface).safeDrawingPadding())
                     } else {
-                        BackHandler(enabled = app.screen != Screen.Chooser) { app.back() }
+                        // As Esc: cards picked up with a keyboard are put back first.
+                        BackHandler(enabled = app.screen != Screen.Chooser) { app.onBack() }
+                        // No gesture exclusion: the table keeps its piles out of the Back gesture's
+                        // side strips (`tableViewport`), and Android honours only 200 dp of one a side.
                         Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).keyboardShortcuts(app)) {
-                            // A drag that starts near the screen's edge moves a card; it does not go Back.
-                            CompositionLocalProvider(LocalTableModifier provides Modifier.systemGestureExclusion()) {
-                                SolitaireApp(app, Modifier.safeDrawingPadding())
-                            }
+                            SolitaireApp(app, Modifier.safeDrawingPadding())
                         }
                     }
                 }

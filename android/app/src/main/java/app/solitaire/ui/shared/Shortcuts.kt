@@ -51,8 +51,7 @@ fun AppController.onShortcut(event: KeyEvent): Boolean {
     if (event.type != KeyEventType.KeyDown || event.isAltPressed) return false
     val command = event.isCtrlPressed || event.isMetaPressed
     if (event.key == Key.Escape && screen != Screen.Chooser) {
-        // Cards picked up with the keyboard are put back first.
-        if (playing?.takeIf { screen is Screen.Play }?.cancelPick() != true) back()
+        onBack()
         return true
     }
     val game = playing?.takeIf { screen is Screen.Play } ?: return false

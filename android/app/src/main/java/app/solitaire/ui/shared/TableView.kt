@@ -23,7 +23,6 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
-import androidx.compose.runtime.staticCompositionLocalOf
 import androidx.compose.ui.AbsoluteAlignment
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
@@ -60,13 +59,6 @@ import app.solitaire.core.PileView
 import app.solitaire.core.PlayerMove
 import app.solitaire.core.Viewport
 
-/**
- * What the platform adds to the table's own modifier: on Android, exclusion from the system's
- * edge gestures, so that a drag starting near the screen's edge moves a card instead of going Back.
- * (That modifier exists on Android only; this UI is compiled for the desktop too.)
- */
-val LocalTableModifier = staticCompositionLocalOf<Modifier> { Modifier }
-
 /** Above every card the core stacks, so a dragged group and drop highlights stay on top. */
 private const val ON_TOP = 10_000f
 
@@ -88,8 +80,7 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
     DisposableEffect(controller) { onDispose { controller.cancelDrag() } }
     // Top left, not top start: a right-to-left Box would put every card at its right edge first.
     Box(
-        modifier.size(viewport.width.dp, viewport.height.dp).then(LocalTableModifier.current)
-            .background(colors.felt).testTag("table"),
+        modifier.size(viewport.width.dp, viewport.height.dp).background(colors.felt).testTag("table"),
         contentAlignment = AbsoluteAlignment.TopLeft,
     ) {
         for (pile in table.piles) {

@@ -12,7 +12,6 @@ import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.compositeOver
 import androidx.compose.ui.graphics.luminance
-import androidx.compose.ui.layout.onPlaced
 import androidx.compose.ui.platform.LocalLayoutDirection
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
@@ -32,7 +31,6 @@ import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.unit.Density
-import androidx.compose.ui.unit.IntSize
 import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.height
@@ -51,7 +49,6 @@ import app.solitaire.ui.shared.DrawnTable
 import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableColors
-import app.solitaire.ui.shared.LocalTableModifier
 import app.solitaire.ui.shared.MAX_CUSTOM_ACTIONS
 import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.PlayingCard
@@ -246,21 +243,6 @@ class GameUiTest {
         assertEquals(opening.placements(), controller.table.placements())
         assertEquals(controller.game.table(viewport), controller.table)
         opening.cards.forEach(::assertDrawnAt)
-    }
-
-    /** The platform's modifier for the table (Android: no system edge gestures over it) is applied to it. */
-    @Test
-    fun thePlatformsTableModifierCoversTheWholeTable() {
-        var covered: IntSize? = null
-        val controller = controller(GameKind.DNIEPER)
-        rule.setContent {
-            CompositionLocalProvider(LocalTableModifier provides Modifier.onPlaced { covered = it.size }) {
-                Themed(dark = false) { GameScreen(controller, info(GameKind.DNIEPER), onBack = {}, onRules = {}) }
-            }
-        }
-        rule.waitForIdle()
-        val table = rule.onNodeWithTag("table").fetchSemanticsNode().size
-        assertEquals(table, covered)
     }
 
     @Test

@@ -45,6 +45,11 @@ class KeyboardTest {
         key(tagOf(controller, card.pile, card.position), Key.Escape)
         assertNull(controller.picked)
         assertIs<Screen.Play>(app.screen, "Esc put the cards back, and left the game open")
+        // Android's Back does the same (a tablet's Back key or gesture).
+        key(tagOf(controller, card.pile, card.position), Key.Spacebar)
+        rule.runOnIdle { app.onBack() }
+        assertNull(controller.picked)
+        assertIs<Screen.Play>(app.screen, "Back put the cards back, and left the game open")
 
         // Enter on a pile they may not go to: they stay picked, and the player is told.
         key(tagOf(controller, card.pile, card.position), Key.Spacebar)
