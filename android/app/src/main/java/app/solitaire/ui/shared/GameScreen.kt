@@ -100,9 +100,12 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
     // changes, not a node that appears with one. The status line stays too, unseen under a
     // note, so the row is chosen by the same text whether a note shows or not. The note keeps
     // two lines' height, empty or not: a two-line hint once pushed the table (every card) down
-    // and back. A longer one takes the lines it needs while it shows (a long French message on
-    // a small phone, most notes at the largest text size): cut, it lost its end.
+    // and back. A longer one takes the game's name's line too while it shows (a French group
+    // move's hint between the buttons of a 360 dp phone), and beyond that the lines it needs (a
+    // long French message on a small phone, most notes at the largest text size): cut, it lost
+    // its end.
     val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
+    val noteStyle = MaterialTheme.typography.bodySmall
     Layout(
         content = {
             TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
@@ -110,7 +113,7 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
             StatusLine(controller, controller.status, shown = note == null)
             Text(
                 note.orEmpty(),
-                style = MaterialTheme.typography.bodySmall,
+                style = noteStyle,
                 minLines = 2,
                 modifier = Modifier.testTag("note").semantics {
                     liveRegion = LiveRegionMode.Polite
@@ -132,7 +135,11 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
         val titlePlaced = title.measure(text)
         val statusPlaced = status.measure(text)
         val notePlaced = noteText.measure(text)
-        val middle = titlePlaced.height + maxOf(statusPlaced.height, notePlaced.height)
+        // The lines under the name, as for the status line or a two-line note; a longer note
+        // starts on the name's line.
+        val under = maxOf(statusPlaced.height, 2 * noteStyle.lineHeight.roundToPx())
+        val overName = note != null && notePlaced.height > under
+        val middle = if (overName) maxOf(titlePlaced.height + under, notePlaced.height) else titlePlaced.height + maxOf(under, notePlaced.height)
         val buttons = maxOf(backPlaced.height, rulesPlaced.height, constraints.minHeight)
         val height = if (inline) maxOf(buttons, middle) else buttons + middle
         layout(width, height) {
@@ -140,9 +147,9 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
             backPlaced.placeRelative(0, (row - backPlaced.height) / 2)
             rulesPlaced.placeRelative(width - rulesPlaced.width, (row - rulesPlaced.height) / 2)
             val (x, y) = if (inline) backPlaced.width + margin to (height - middle) / 2 else margin to buttons
-            titlePlaced.placeRelative(x, y)
+            if (!overName) titlePlaced.placeRelative(x, y)
             statusPlaced.placeRelative(x, y + titlePlaced.height)
-            notePlaced.placeRelative(x, y + titlePlaced.height)
+            notePlaced.placeRelative(x, if (overName) y else y + titlePlaced.height)
         }
     }
 }

@@ -16,6 +16,8 @@ import androidx.compose.ui.platform.LocalLayoutDirection
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.SemanticsActions
+import androidx.compose.ui.text.TextLayoutResult
+import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.assertContentDescriptionEquals
@@ -519,15 +521,30 @@ class GameUiTest {
      * runs to two lines, and the table (and every card on it) moved down 8 dp and back.
      */
     @Test
-    fun aHintLeavesTheTableWhereItWas() {
-        val controller = controller(GameKind.CHEQUERS)
+    fun aHintLeavesTheTableWhereItWas() = hintLeavesTheTable(controller(GameKind.CHEQUERS), 390.dp)
+
+    /**
+     * Nor a three-line one: between the buttons of a 360 dp phone, a French group move's hint ("Déplacer le
+     * neuf de trèfle et les 4 cartes posées dessus sur le dix de carreau") takes three lines, and the table
+     * moved down 16 dp and back at nearly every hint. It takes the game's name's line while it shows.
+     */
+    @Test
+    fun aThreeLineHintLeavesTheTableWhereItWasToo() =
+        hintLeavesTheTable(GameController(Game(GameKind.YAKUTAT_BAY, 5u), newStore(), testScope, workers), 360.dp, lines = 3)
+
+    private fun hintLeavesTheTable(controller: GameController, width: Dp, lines: Int? = null) {
         rule.setContent {
-            Themed(dark = false, words = french) { Box(Modifier.size(390.dp, 844.dp)) { GameScreen(controller, info(GameKind.CHEQUERS), onBack = {}, onRules = {}) } }
+            Themed(dark = false, words = french) { Box(Modifier.size(width, 780.dp)) { GameScreen(controller, info(controller.status.kind), onBack = {}, onRules = {}) } }
         }
         val before = rule.onNodeWithTag("table").getUnclippedBoundsInRoot()
         controller.requestHint()
         rule.waitUntil(timeoutMillis = 10_000) { controller.hint != null }
         rule.onNodeWithText(french.say(assertNotNull(controller.hint).description)).assertIsDisplayed()
+        if (lines != null) {
+            val layouts = mutableListOf<TextLayoutResult>()
+            rule.onNodeWithTag("note", useUnmergedTree = true).fetchSemanticsNode().config[SemanticsActions.GetTextLayoutResult].action?.invoke(layouts)
+            assertEquals(lines, layouts.single().lineCount, "the case this test is about")
+        }
         assertEquals(before, rule.onNodeWithTag("table").getUnclippedBoundsInRoot())
     }
 
