@@ -52,7 +52,8 @@ fn on_signal(signal: i32) {
 
 /// Catches SIGINT, SIGHUP and SIGTERM: the handler only raises a flag (all a handler may safely
 /// do), and because the signals interrupt a waiting read instead of restarting it, `next_line`
-/// sees the flag at once.
+/// sees the flag at once. Ignores SIGXFSZ, so that a save past a file size limit (`ulimit -f`)
+/// fails as a write and is said, as a full disk is: by default it killed the game, mid-save.
 #[cfg(unix)]
 pub fn catch_stop_signals() {
     use std::ffi::c_int;
@@ -60,16 +61,22 @@ pub fn catch_stop_signals() {
         on_signal(signal);
     }
     extern "C" {
-        fn signal(signal: c_int, handler: extern "C" fn(c_int)) -> usize;
+        // The handler as an address: a function, or SIG_IGN (1).
+        fn signal(signal: c_int, handler: usize) -> usize;
         fn siginterrupt(signal: c_int, interrupt: c_int) -> c_int;
     }
-    // SIGHUP, SIGINT, SIGTERM: the same numbers on Linux and macOS.
+    // SIGHUP, SIGINT, SIGTERM, and SIGXFSZ: the same numbers on Linux and macOS.
     for number in [1, 2, 15] {
         // SAFETY: the handler only loads and stores atomics, which is async-signal-safe.
         unsafe {
-            signal(number, raise_flag);
+            signal(number, raise_flag as extern "C" fn(c_int) as usize);
             siginterrupt(number, 1);
         }
+    }
+    const SIG_IGN: usize = 1;
+    // SAFETY: ignoring a signal runs no code of ours.
+    unsafe {
+        signal(25, SIG_IGN);
     }
 }
 

@@ -535,12 +535,13 @@ pub fn choose_language(rest: &[String]) -> Result<(), String> {
 }
 
 pub fn run(rest: &[String]) -> Result<(), String> {
+    // Before the first write (`open` notes the game on screen).
+    input::catch_stop_signals();
     choose_language(rest)?;
     let (mut session, mut reply) = open(rest)?;
     let terminal = std::io::stdout().is_terminal();
     let escapes = escapes_understood(terminal, std::env::var_os("TERM").as_deref());
     let colour = colour_wanted(escapes, std::env::var_os("NO_COLOR").as_deref());
-    input::catch_stop_signals();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // Output errors are ignored: a closed terminal must not stop the game from being saved.
@@ -610,16 +611,19 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         // agrees to give it up (`resume`); otherwise the store gives it up for a new one.
         Some(date) => match store.saved_daily(kind) {
             Ok(Some(saved)) if saved.daily() == Some(date) || saved.abandon_counts_as_loss() => Ok(Some(saved)),
-            _ => store.load_daily(kind, date).map(Some),
+            // Put aside, or not to be opened: said below (it was replaced without a word).
+            Err(damage) => Err(damage),
+            Ok(_) => store.load_daily(kind, date).map(Some),
         },
         None => store.load(kind),
     };
     let (saved, damage) = match loaded {
         Ok(game) => (game, String::new()),
         // Put aside by the store: a new deal in its place, as in the apps.
-        Err(StoreError::Corrupt { .. }) => {
-            (daily.map(|date| Game::new_daily(kind, date)), words::words().text("msg_saved_unreadable"))
-        }
+        Err(StoreError::Corrupt { .. }) => match daily {
+            Some(date) => (Some(Game::new_daily(kind, date)), words::words().text("msg_daily_unreadable")),
+            None => (None, words::words().text("msg_saved_unreadable")),
+        },
         // Unreadable for now (the disk): playing on would write over it, so stop, as the apps do.
         Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
     };

@@ -361,10 +361,44 @@ fn a_damaged_save_is_put_aside_and_an_unreadable_one_left_alone() {
         std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert!(kept.iter().any(|name| name.starts_with("dnieper.corrupt-")), "{kept:?}");
 
+    // A folder where the save should be is put aside too: it was left there, and the game
+    // refused to start for good ("Please try again").
     let blocked = fresh_dir("play-unreadable");
     std::fs::create_dir_all(blocked.join("dnieper.json")).unwrap();
     let out = solitaire(&["play", "dnieper", "--data-dir", blocked.to_str().unwrap(), "--lang", "en"], "q\n");
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stderr), "solitaire: Your saved game could not be opened. Please try again.\n");
-    assert!(blocked.join("dnieper.json").is_dir(), "nothing was written over it");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Your saved game could not be read, so it was put aside."));
+    assert!(blocked.join("dnieper.corrupt-1.json").is_dir(), "kept, renamed");
+
+    // A damaged daily save: said, and the day's deal afresh (it was replaced without a word).
+    let day = ["--daily", "--date", "2026-11-30"];
+    play(&dir, &day, "s\nq\n");
+    let daily = dir.join("dnieper-daily.json");
+    let saved = std::fs::read(&daily).unwrap();
+    std::fs::write(&daily, &saved[..saved.len() / 2]).unwrap();
+    let screen = play(&dir, &day, "q\n").replace('\n', " ");
+    assert!(screen.contains("Your daily game could not be read, so it was put aside. Here it is afresh."), "{screen}");
+}
+
+/// Past a file size limit (`ulimit -f`), a save fails and the game says so, as on a full disk:
+/// SIGXFSZ killed it mid-save, with no word.
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_fails_the_save_and_the_game_goes_on() {
+    let dir = fresh_dir("play-file-size");
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", "ulimit -f 0 && exec \"$0\" play dnieper --deal 1 --data-dir \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_solitaire"))
+        .arg(&dir)
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"s\nq\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Could not save this game"), "{}", text(&out.stdout));
 }

@@ -281,7 +281,7 @@ impl Store {
     /// daily deal of another day than `today` (that day's deal is over). A missing or
     /// unreadable record means the list of games.
     pub fn to_reopen(&self, today: Date) -> Option<OnScreen> {
-        let text = read_if_present(&self.dir.join(ON_SCREEN_FILE)).ok()??;
+        let text = text_if_present(&self.dir.join(ON_SCREEN_FILE))?;
         let record: OnScreenFile = serde_json::from_str(&text).ok()?;
         let kind = GameKind::from_slug(&record.game)?;
         let daily = match record.daily {
@@ -317,7 +317,11 @@ impl Store {
 
     fn load_from(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
         let path = self.path(slot);
-        let Some(text) = read_if_present(&path)? else { return Ok(None) };
+        let text = match read_if_present(&path)? {
+            None => return Ok(None),
+            Some(Contents::NotAFile(reason)) => return Err(self.keep_aside(&path, reason.into())),
+            Some(Contents::Text(text)) => text,
+        };
         if self.was_counted(slot, &text) {
             // A finished game's save, left by a crash before its removal.
             remove_if_present(&path)?;
@@ -448,7 +452,7 @@ impl Store {
     /// Whether `save` is the final save of a game the statistics already counted. Damaged
     /// statistics count nothing here (`stats` reports them).
     fn was_counted(&self, slot: Slot, save: &str) -> bool {
-        let Ok(Some(text)) = read_if_present(&self.stats_path()) else { return false };
+        let Some(text) = text_if_present(&self.stats_path()) else { return false };
         serde_json::from_str::<StatsFile>(&text)
             .is_ok_and(|file| file.counted.get(&slot.name()) == Some(&fingerprint(save)))
     }
@@ -481,8 +485,10 @@ impl Store {
 
     fn read_stats(&self) -> Result<StatsFile, StoreError> {
         let path = self.stats_path();
-        let Some(text) = read_if_present(&path)? else {
-            return Ok(StatsFile { version: STATS_VERSION, ..Default::default() });
+        let text = match read_if_present(&path)? {
+            None => return Ok(StatsFile { version: STATS_VERSION, ..Default::default() }),
+            Some(Contents::NotAFile(reason)) => return Err(self.keep_aside(&path, reason.into())),
+            Some(Contents::Text(text)) => text,
         };
         match serde_json::from_str::<StatsFile>(&text) {
             Ok(file) if (1..=STATS_VERSION).contains(&file.version) => Ok(file),
@@ -541,26 +547,49 @@ fn daily_streak(file: &StatsFile, today: Date) -> DailyStreak {
     streak
 }
 
-/// The text of the file at `path`, if there is one: at most one byte past `save::MAX_BYTES`, so
-/// that a hostile file of any size costs no more memory than that (and reads as too large, or
-/// as broken JSON, and is put aside). What is not a regular file (a FIFO would block the read,
-/// and the store's lock with it) is an error, as a folder is.
-fn read_if_present(path: &Path) -> Result<Option<String>, StoreError> {
+/// What lies at one of the store's paths.
+enum Contents {
+    /// The file's text: at most one byte past `save::MAX_BYTES`, so that a hostile file of any
+    /// size costs no more memory than that (and reads as too large, or as broken JSON, and is
+    /// put aside); a byte-order mark, which some editors write, left out.
+    Text(String),
+    /// Something the store can never read as it stands: a folder, a FIFO (whose read would
+    /// block, and the store's lock with it), a device, a link that leads to none of those or
+    /// loops, a file it may not read. Put aside like a damaged file, so the game can go on.
+    NotAFile(&'static str),
+}
+
+/// What lies at `path`, if anything (a link leading nowhere is nothing).
+fn read_if_present(path: &Path) -> Result<Option<Contents>, StoreError> {
     let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
     match fs::metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(io_error(source)),
-        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
-            return Err(io_error(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")));
+        // The entry is there, but what it leads to cannot be looked at (a loop of links).
+        Err(_) if fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink()) => {
+            return Ok(Some(Contents::NotAFile("a link that leads to no file")));
         }
+        Err(source) => return Err(io_error(source)),
+        Ok(meta) if !meta.is_file() => return Ok(Some(Contents::NotAFile("not a regular file"))),
         Ok(_) => {}
     }
     let mut bytes = Vec::new();
     let read = File::open(path).and_then(|file| file.take(save::MAX_BYTES as u64 + 1).read_to_end(&mut bytes));
     match read {
-        Ok(_) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+        Ok(_) => {
+            let text = String::from_utf8_lossy(&bytes);
+            Ok(Some(Contents::Text(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())))
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Ok(Some(Contents::NotAFile("not readable"))),
         Err(source) => Err(io_error(source)),
+    }
+}
+
+/// The text of the file at `path`, where there is one the store can read.
+fn text_if_present(path: &Path) -> Option<String> {
+    match read_if_present(path) {
+        Ok(Some(Contents::Text(text))) => Some(text),
+        _ => None,
     }
 }
 
@@ -610,7 +639,14 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
     let _turn = Turn::take(path);
     let tmp = temp_path(path);
-    let written = File::create(&tmp).and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()));
+    let write = || File::create(&tmp).and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()));
+    let mut written = write();
+    // The folder was removed under the running app (a player's clean-up): made again, so the
+    // game in play is saved, not lost when the app closes.
+    let folder_gone = written.as_ref().is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+    if folder_gone && path.parent().is_some_and(|dir| fs::create_dir_all(dir).is_ok()) {
+        written = write();
+    }
     if let Err(source) = written.and_then(|()| fs::rename(&tmp, path)) {
         let _ = fs::remove_file(&tmp);
         return Err(io_error(source));

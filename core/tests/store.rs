@@ -198,19 +198,71 @@ fn a_huge_file_is_read_no_further_than_a_save_can_be_and_kept_aside() {
     }
 }
 
-/// A FIFO where a save should be is refused at once (an open for reading would wait for a
-/// writer for ever, holding the store); it is left where it is, as a folder is.
+/// What is no file the store can read, in place of a save, is put aside at once, and the game
+/// goes on with a new one: a FIFO (an open for reading would wait for a writer for ever,
+/// holding the store), a folder, a link to a device or into a loop. It was left in place as
+/// an I/O error, which shut the player out of that game for good ("try again" never helped).
 #[cfg(unix)]
 #[test]
-fn a_fifo_in_place_of_a_save_is_refused_without_waiting() {
-    let store = Store::open(temp_dir("fifo")).unwrap();
+fn what_is_no_readable_file_in_place_of_a_save_is_put_aside_without_waiting() {
+    let store = Store::open(temp_dir("not-a-file")).unwrap();
     let path = store.dir().join("chequers.json");
-    assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
-    let (done, result) = std::sync::mpsc::channel();
-    std::thread::spawn(move || done.send(matches!(store.load(GameKind::Chequers), Err(StoreError::Io { .. }))));
-    let refused = result.recv_timeout(std::time::Duration::from_secs(10)).expect("the load returns");
-    assert!(refused, "an I/O error, not a game or a damaged save");
-    assert!(path.exists(), "left where it is");
+    let loop_link = store.dir().join("loop.json");
+    type Make<'a> = Box<dyn Fn() + 'a>;
+    let places: [(&str, Make); 4] = [
+        ("a FIFO", Box::new(|| assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success()))),
+        ("a folder", Box::new(|| fs::create_dir_all(path.join("inside")).unwrap())),
+        ("a link to a device", Box::new(|| std::os::unix::fs::symlink("/dev/zero", &path).unwrap())),
+        (
+            "a loop of links",
+            Box::new(|| {
+                std::os::unix::fs::symlink(&loop_link, &path).unwrap();
+                std::os::unix::fs::symlink(&path, &loop_link).unwrap();
+            }),
+        ),
+    ];
+    let store = std::sync::Arc::new(store);
+    for (what, make) in places {
+        make();
+        let (done, result) = std::sync::mpsc::channel();
+        let loading = store.clone();
+        std::thread::spawn(move || {
+            let _ = done.send(loading.load(GameKind::Chequers));
+        });
+        let loaded = result.recv_timeout(std::time::Duration::from_secs(10)).expect("the load returns");
+        let Err(StoreError::Corrupt { kept_as, .. }) = loaded else { panic!("{what}: {loaded:?}") };
+        assert!(fs::symlink_metadata(&kept_as).is_ok(), "{what}: kept");
+        assert!(fs::symlink_metadata(&path).is_err(), "{what}: out of the way");
+        let mut game = Game::new(GameKind::Chequers, 1);
+        store.save(&mut game).unwrap();
+        assert_eq!(store.load(GameKind::Chequers).unwrap(), Some(game), "{what}: the game goes on");
+        fs::remove_file(&path).unwrap();
+    }
+}
+
+/// A save with a byte-order mark before it (some editors write one) loads: it was put aside
+/// as damaged, and the game lost.
+#[test]
+fn a_save_with_a_byte_order_mark_loads() {
+    let store = Store::open(temp_dir("bom")).unwrap();
+    let game = game_in_progress();
+    let mut text = "\u{feff}".to_string();
+    text.push_str(&save::to_json(&game));
+    fs::write(store.dir().join("dnieper.json"), text).unwrap();
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(game));
+}
+
+/// The folder removed under a running store (a player's clean-up) is made again at the next
+/// save: every save failed with no word of why, and the game was lost when the app closed.
+#[test]
+fn a_save_makes_the_folder_again_if_it_was_removed() {
+    let dir = temp_dir("folder-removed");
+    let store = Store::open(&dir).unwrap();
+    let mut game = game_in_progress();
+    store.save(&mut game).unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+    store.save(&mut game).unwrap();
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(game));
 }
 
 #[test]

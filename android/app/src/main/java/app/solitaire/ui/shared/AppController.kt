@@ -121,15 +121,15 @@ class AppController(
         show(Screen.Statistics)
     }
 
-    /** Back from rules to where they were opened, or from a game to the chooser. */
     /**
      * Back as the player asks it (Esc, Android's Back key or gesture): cards picked up with the
-     * keyboard are put back first, else the screen before.
+     * keyboard are put back first, else the screen before (`back`).
      */
     fun onBack() {
         if (playing?.takeIf { screen is Screen.Play }?.cancelPick() != true) back()
     }
 
+    /** Back from rules to where they were opened, or from a game to the chooser. */
     fun back() {
         when (val current = screen) {
             is Screen.Rules -> show(if (current.from is Screen.Play && playing != null) current.from else Screen.Chooser)

@@ -61,7 +61,8 @@ class ErrorPathsTest {
     /** A win whose count failed (the statistics could not be written) is counted when a new deal replaces it. */
     @Test
     fun aWinWhoseCountFailedIsCountedWhenANewDealReplacesIt() {
-        val stats = File(dir, "stats.json").apply { mkdir() } // the statistics cannot be written for now
+        // The statistics cannot be written for now: a folder where their write's temporary file goes.
+        val stats = File(dir, "stats.json.${ProcessHandle.current().pid()}.tmp").apply { mkdir() }
         val controller = GameController(Game(GameKind.YAKUTAT_BAY, 6u), store, testScope, workers)
         Game(GameKind.YAKUTAT_BAY, 6u).showMe(10_000u).moves.forEach { controller.play(it) }
         assertEquals(PlayState.WON, controller.status.state)
@@ -88,15 +89,37 @@ class ErrorPathsTest {
         assertEquals(1u, store.stats(GameKind.DNIEPER).played, "the abandoned game counts in the fresh statistics")
     }
 
+    /**
+     * A save that cannot be read for now opens nothing, so that no new deal is saved over it: here the folder
+     * turned into a file, which fails every read as a failing disk would. (What is no file, a folder in the save's
+     * place say, is put aside as a damaged save is.)
+     */
     @Test
     fun aSaveThatCannotBeReadForNowIsNeitherReplacedNorOpened() {
-        val unreadable = File(dir, "dnieper.json").apply { mkdir() } // reading it fails, as a failing disk would
+        val app = AppController(store, testScope, workers, newDeal = { Game(it, DEAL) })
+        eventually("the chooser's rows") { app.overview.size == app.catalog.size }
+        assertTrue(dir.deleteRecursively() && dir.createNewFile())
+        try {
+            app.open(info(GameKind.DNIEPER))
+            eventually("the message") { app.message != null }
+            assertEquals("msg_saved_unopenable", app.message)
+            assertIs<Screen.Chooser>(app.screen)
+            assertEquals(0L, dir.length(), "nothing was written over it")
+        } finally {
+            dir.delete()
+            dir.mkdir()
+        }
+    }
+
+    /** A folder where the save should be is put aside, and the game opens with a new deal (it could never open). */
+    @Test
+    fun aFolderInPlaceOfASaveIsPutAside() {
+        File(dir, "dnieper.json").mkdir()
         val app = AppController(store, testScope, workers, newDeal = { Game(it, DEAL) })
         app.open(info(GameKind.DNIEPER))
-        eventually("the message") { app.message != null }
-        assertEquals("msg_saved_unopenable", app.message)
-        assertIs<Screen.Chooser>(app.screen)
-        assertTrue(unreadable.isDirectory, "nothing was written over it")
+        eventually("the game") { app.screen is Screen.Play }
+        assertEquals("msg_saved_unreadable", app.message)
+        assertTrue(keptAside("dnieper"), "the folder is kept")
     }
 
     @Test
