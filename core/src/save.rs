@@ -32,6 +32,9 @@ pub const VERSION: u32 = 2;
 /// would let a hostile file make restoring slow.
 pub const MAX_STEPS: usize = 20_000;
 pub const MAX_BYTES: usize = 4 << 20;
+/// The longest playing time a save may hold: ten years on screen. More is damage (it showed
+/// as "time 307445734561825:51").
+pub const MAX_ELAPSED_MS: u64 = 10 * 366 * 24 * 3600 * 1000;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -162,6 +165,9 @@ fn read(text: &str) -> Result<SaveFile, SaveError> {
     let file: SaveFile = serde_json::from_str(text).map_err(|e| SaveError::Malformed(e.to_string()))?;
     if file.history.len() + file.redo.len() > MAX_STEPS {
         return Err(SaveError::TooLarge(text.len()));
+    }
+    if file.elapsed_ms > MAX_ELAPSED_MS {
+        return Err(SaveError::Malformed(format!("a playing time of {} ms", file.elapsed_ms)));
     }
     Ok(file)
 }

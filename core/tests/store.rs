@@ -82,6 +82,7 @@ fn bad_saves_are_refused_with_a_typed_error() {
         ("no deal and no start", edit(&|v| v["deal"] = serde_json::Value::Null)),
         ("unknown field", edit(&|v| v["cheat"] = true.into())),
         ("bad redo", edit(&|v| v["redo"] = serde_json::json!([{"from": "waste", "cards": 1, "to": "tableau:0"}]))),
+        ("a clock of 584 million years", edit(&|v| v["elapsed_ms"] = u64::MAX.into())),
         (
             "huge history",
             edit(&|v| v["history"] = serde_json::Value::Array(vec![serde_json::json!({"from": "stock"}); 30_000])),
@@ -94,6 +95,8 @@ fn bad_saves_are_refused_with_a_typed_error() {
             assert_eq!(result.unwrap_err(), SaveError::FutureVersion(99));
         }
     }
+    let ten_years = edit(&|v| v["elapsed_ms"] = save::MAX_ELAPSED_MS.into());
+    assert_eq!(save::from_json(&ten_years).unwrap().elapsed_ms(), save::MAX_ELAPSED_MS, "long, but a clock");
     let deep = "[".repeat(100_000);
     assert!(save::from_json(&deep).is_err(), "deep nesting is refused, not a stack overflow");
 }
