@@ -5,15 +5,19 @@ use solitaire_core::notation::parse_pile;
 use solitaire_core::{save, Game, GameKind, SaveError, Store, StoreError};
 
 /// A save's playing time near `u64::MAX` overflowed the clock on the next touch (a panic in
-/// debug builds, a wrapped, tiny time in release).
+/// debug builds, a wrapped, tiny time in release); the clock then saturated, and showed
+/// "time 307445734561825:51". Such a time is now damage (past `save::MAX_ELAPSED_MS`), and the
+/// longest time a save may hold runs on.
 #[test]
-fn a_saved_time_near_the_limit_saturates_instead_of_overflowing() {
-    let text = save::to_json(&Game::new(GameKind::Dnieper, 1))
-        .replace("\"elapsed_ms\":0", &format!("\"elapsed_ms\":{}", u64::MAX - 5));
-    let mut game = save::from_json(&text).unwrap();
+fn a_saved_time_near_the_limit_is_refused_and_the_longest_runs_on() {
+    let with_time = |ms: u64| {
+        save::to_json(&Game::new(GameKind::Dnieper, 1)).replace("\"elapsed_ms\":0", &format!("\"elapsed_ms\":{ms}"))
+    };
+    assert!(matches!(save::from_json(&with_time(u64::MAX - 5)), Err(SaveError::Malformed(_))));
+    let mut game = save::from_json(&with_time(save::MAX_ELAPSED_MS)).unwrap();
     game.resume(1_000);
     game.touch(61_000);
-    assert_eq!(game.elapsed_ms(), u64::MAX);
+    assert_eq!(game.elapsed_ms(), save::MAX_ELAPSED_MS + 60_000);
 }
 
 /// A save claiming version 0 (never written by any version) was read as version 1.
