@@ -81,7 +81,7 @@ pub fn parse_with_switches(
             if words.flag(name).is_some() {
                 return Err(ArgError::GivenTwice(name));
             }
-            // An option where its value should be (`--lang --data-dir d`) is a value forgotten.
+            // An option where its value should be (`--deal --data-dir d`) is a value forgotten.
             let value = rest
                 .next()
                 .filter(|value| !known.contains(&value.as_str()) && !switches.contains(&value.as_str()))

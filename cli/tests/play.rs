@@ -345,11 +345,12 @@ fn daily_options_that_do_not_fit_are_refused() {
     assert!(text(&out.stderr).contains("There is no daily deal for \"9999-12-31\" yet"), "{}", text(&out.stderr));
 }
 
-/// A save that does not load is put aside and a new deal starts, said in the player's words
-/// (not the file's path and the parser's English); one the disk cannot read for now stops the
-/// game, so that playing on does not write over it.
+/// A save that does not load, or what is no file in its place, is put aside and a new deal
+/// starts, said in the player's words (not the file's path and the parser's English); a daily
+/// save too. (One the disk cannot read for now stops the game, so that playing on does not
+/// write over it: `open`'s `StoreError::Io`, which no file set up here produces.)
 #[test]
-fn a_damaged_save_is_put_aside_and_an_unreadable_one_left_alone() {
+fn a_damaged_save_or_what_is_no_file_is_put_aside() {
     let dir = fresh_dir("play-damaged");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("dnieper.json"), "{ not a save").unwrap();

@@ -499,6 +499,9 @@ mod tests {
             let first = game.state().legal_move_list()[0];
             game.play(first).expect("a legal move");
         }
+        let mut back = game.clone();
+        back.undo().expect("a move to undo");
+        assert_eq!(solver::decide(back.state(), &Limits::quick(), &|| false), Outcome::Unknown, "the case");
         assert_eq!(super::moves_back_to_winnable(&game, &|| false), Ok(1));
     }
 

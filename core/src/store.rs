@@ -521,7 +521,8 @@ impl Store {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
         let kept = (1..)
             .map(|n| self.dir.join(format!("{stem}.corrupt-{n}.json")))
-            .find(|p| !p.exists())
+            // Not `exists`, which follows links: a kept link whose target is gone looks free.
+            .find(|p| fs::symlink_metadata(p).is_err())
             .expect("an unused name exists");
         match fs::rename(path, &kept) {
             Ok(()) => StoreError::Corrupt { path: path.to_path_buf(), kept_as: kept, reason },
@@ -554,8 +555,8 @@ enum Contents {
     /// put aside); a byte-order mark, which some editors write, left out.
     Text(String),
     /// Something the store can never read as it stands: a folder, a FIFO (whose read would
-    /// block, and the store's lock with it), a device, a link that leads to none of those or
-    /// loops, a file it may not read. Put aside like a damaged file, so the game can go on.
+    /// block, and the store's lock with it), a device, a link to one of those, a loop of
+    /// links. Put aside like a damaged file, so the game can go on.
     NotAFile(&'static str),
 }
 
@@ -564,10 +565,7 @@ fn read_if_present(path: &Path) -> Result<Option<Contents>, StoreError> {
     let io_error = |source| StoreError::Io { path: path.to_path_buf(), source };
     match fs::metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        // The entry is there, but what it leads to cannot be looked at (a loop of links).
-        Err(_) if fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink()) => {
-            return Ok(Some(Contents::NotAFile("a link that leads to no file")));
-        }
+        Err(e) if is_link_loop(&e) => return Ok(Some(Contents::NotAFile("a loop of links"))),
         Err(source) => return Err(io_error(source)),
         Ok(meta) if !meta.is_file() => return Ok(Some(Contents::NotAFile("not a regular file"))),
         Ok(_) => {}
@@ -580,9 +578,17 @@ fn read_if_present(path: &Path) -> Result<Option<Contents>, StoreError> {
             Ok(Some(Contents::Text(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())))
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Ok(Some(Contents::NotAFile("not readable"))),
+        // A file the store may not read may be one it may read later (a save written by
+        // `sudo solitaire`, say): left where it is, as a failing disk's is.
         Err(source) => Err(io_error(source)),
     }
+}
+
+/// ELOOP: the links at a path lead round in a loop, for good. (`io::ErrorKind::FilesystemLoop`
+/// is not stable; any other error through a link, a failing disk's, may pass.)
+fn is_link_loop(error: &io::Error) -> bool {
+    let eloop = if cfg!(any(target_os = "macos", target_os = "ios", target_os = "freebsd")) { 62 } else { 40 };
+    cfg!(unix) && error.raw_os_error() == Some(eloop)
 }
 
 /// The text of the file at `path`, where there is one the store can read.

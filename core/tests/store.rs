@@ -210,19 +210,21 @@ fn a_huge_file_is_read_no_further_than_a_save_can_be_and_kept_aside() {
 fn what_is_no_readable_file_in_place_of_a_save_is_put_aside_without_waiting() {
     let store = Store::open(temp_dir("not-a-file")).unwrap();
     let path = store.dir().join("chequers.json");
-    let loop_link = store.dir().join("loop.json");
+    let (one, other) = (store.dir().join("loop-1"), store.dir().join("loop-2"));
     type Make<'a> = Box<dyn Fn() + 'a>;
     let places: [(&str, Make); 4] = [
         ("a FIFO", Box::new(|| assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success()))),
         ("a folder", Box::new(|| fs::create_dir_all(path.join("inside")).unwrap())),
-        ("a link to a device", Box::new(|| std::os::unix::fs::symlink("/dev/zero", &path).unwrap())),
         (
             "a loop of links",
             Box::new(|| {
-                std::os::unix::fs::symlink(&loop_link, &path).unwrap();
-                std::os::unix::fs::symlink(&path, &loop_link).unwrap();
+                std::os::unix::fs::symlink(&one, &path).unwrap();
+                std::os::unix::fs::symlink(&other, &one).unwrap();
+                std::os::unix::fs::symlink(&one, &other).unwrap();
             }),
         ),
+        // After the loop: its kept link, which still loops, is no free name to put aside to.
+        ("a link to a device", Box::new(|| std::os::unix::fs::symlink("/dev/zero", &path).unwrap())),
     ];
     let store = std::sync::Arc::new(store);
     for (what, make) in places {
@@ -241,6 +243,10 @@ fn what_is_no_readable_file_in_place_of_a_save_is_put_aside_without_waiting() {
         assert_eq!(store.load(GameKind::Chequers).unwrap(), Some(game), "{what}: the game goes on");
         fs::remove_file(&path).unwrap();
     }
+    let kept = fs::read_dir(store.dir())
+        .unwrap()
+        .filter(|entry| entry.as_ref().unwrap().file_name().to_string_lossy().starts_with("chequers.corrupt-"));
+    assert_eq!(kept.count(), 4, "each kept, none over another");
 }
 
 /// A save with a byte-order mark before it (some editors write one) loads: it was put aside

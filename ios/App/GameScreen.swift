@@ -80,6 +80,12 @@ struct GameScreen: View {
                 default: break
                 }
             }
+            // Undo to winnable proved the deal lost: the notice, already up, changes its words.
+            .onChange(of: game.dealLost) { _, lost in
+                if voiceOver, lost {
+                    announce(words.text("ui_unwinnable_deal_title"))
+                }
+            }
             .onChange(of: game.hint) { _, hint in
                 if voiceOver, let hint {
                     announce(words.say(hint.description))

@@ -321,12 +321,12 @@ public final class GameModel {
             perform(.refresh, takesOverFromShowMe: false)
             changed()
         case .dealLost:
-            // Nothing to undo to: the notice offers another deal instead, and the message says why.
+            // Nothing to undo to: the notice offers another deal instead, and says why (the
+            // screen announces it to VoiceOver, as Android's dialog is).
             dealLost = true
             cannotBeWon = true
             cannotBeWonIsNews = false
             knownLost = true
-            report(words.text("ui_unwinnable_deal_title"))
         case .notFound:
             report(words.text("msg_no_winnable_position"))
         }
@@ -491,7 +491,8 @@ public final class GameModel {
         helpFlag?.cancel()
         hint = nil
         hintMarks = HintMarks()
-        cannotBeWon = false
+        // A deal proved lost is lost after every move: no check needed to say so again.
+        cannotBeWon = dealLost
         cannotBeWonIsNews = false
         saver.save(game)
         // Read back after the save that counts the win, so they include it (as Android's dialog).
@@ -509,11 +510,17 @@ public final class GameModel {
         winnabilityCheck = Task { [weak self, searches] in
             let answer = await searches.run(flag, cancelled: nil) { game.stillWinnable(budgetMs: 300, cancel: $0) }
             guard let self, let answer, !flag.isCancelled(), game === self.game, answer.moves == self.status.moves else { return }
-            self.cannotBeWon = answer.verdict == .unwinnable
-            self.cannotBeWonIsNews = self.cannotBeWon && !self.knownLost
+            // No verdict changes nothing: asked again on resume, a lost position the check does
+            // not prove in its 300 ms stays lost (its banner went, and came back with a move).
             switch answer.verdict {
-            case .unwinnable: self.knownLost = true
-            case .winnable: self.knownLost = false
+            case .unwinnable:
+                self.cannotBeWon = true
+                self.cannotBeWonIsNews = !self.knownLost
+                self.knownLost = true
+            case .winnable:
+                self.cannotBeWon = false
+                self.cannotBeWonIsNews = false
+                self.knownLost = false
             case .unknown: break
             }
         }

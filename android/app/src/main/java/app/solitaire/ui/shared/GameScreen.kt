@@ -25,6 +25,7 @@ import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.LocalLayoutDirection
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
@@ -121,9 +122,14 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
                 },
             )
             TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
+            // Measured, never placed: two lines of the note's style, as the text engine sizes
+            // them (each line's height rounded up, which a sum of rounded heights misses).
+            Text("", style = noteStyle, minLines = 2, modifier = Modifier.clearAndSetSemantics {})
         },
         modifier = Modifier.fillMaxWidth().heightIn(min = 48.dp),
-    ) { (back, title, status, noteText, rules), constraints ->
+    ) { measurables, constraints ->
+        val (back, title, status, noteText, rules) = measurables
+        val twoLines = measurables[5]
         val width = constraints.maxWidth
         val loose = constraints.copy(minWidth = 0, minHeight = 0)
         val backPlaced = back.measure(loose)
@@ -137,7 +143,7 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
         val notePlaced = noteText.measure(text)
         // The lines under the name, as for the status line or a two-line note; a longer note
         // starts on the name's line.
-        val under = maxOf(statusPlaced.height, 2 * noteStyle.lineHeight.roundToPx())
+        val under = maxOf(statusPlaced.height, twoLines.measure(text).height)
         val overName = note != null && notePlaced.height > under
         val middle = if (overName) maxOf(titlePlaced.height + under, notePlaced.height) else titlePlaced.height + maxOf(under, notePlaced.height)
         val buttons = maxOf(backPlaced.height, rulesPlaced.height, constraints.minHeight)
