@@ -646,6 +646,10 @@ pub enum GameError {
     /// is full"), in the catalogue's words, without arguments.
     #[error("{detail}")]
     Storage { detail: String, phrase: Phrase },
+    /// Another process (the terminal game, another window) has this game open: say so, and open
+    /// nothing, or each copy would save over the other's moves.
+    #[error("{detail}")]
+    InUse { detail: String },
 }
 
 impl From<core::GameError> for GameError {
@@ -670,6 +674,7 @@ impl From<core::StoreError> for GameError {
                 GameError::CorruptSave { detail, kept_as: kept_as.display().to_string() }
             }
             core::StoreError::Io { .. } => GameError::Storage { detail, phrase: error.not_saved().into() },
+            core::StoreError::InUse { .. } => GameError::InUse { detail },
         }
     }
 }

@@ -88,6 +88,13 @@ impl Store {
         Ok(self.lock().store.load(kind.into())?.map(Game::wrap))
     }
 
+    /// `kind`'s game in progress as saved, looked at without opening it (`resume` opens it, and
+    /// another process asking then is refused): for a look only, as a test watching the desktop
+    /// window's saves does.
+    pub fn peek(&self, kind: GameKind) -> Result<Option<Arc<Game>>, GameError> {
+        Ok(self.lock().store.peek(kind.into())?.map(Game::wrap))
+    }
+
     /// `kind`'s daily deal on `date` (the device's local date): the one begun that day, or a new
     /// one. An unfinished daily game of another day is given up (counted as played).
     pub fn resume_daily(&self, kind: GameKind, date: DailyDate) -> Result<Arc<Game>, GameError> {

@@ -626,6 +626,7 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         },
         // Unreadable for now (the disk): playing on would write over it, so stop, as the apps do.
         Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
+        Err(StoreError::InUse { .. }) => return Err(words::words().text("msg_game_in_use")),
     };
     let mut session =
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };

@@ -403,3 +403,32 @@ fn a_file_size_limit_fails_the_save_and_the_game_goes_on() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Could not save this game"), "{}", text(&out.stdout));
 }
+
+/// Two copies on one folder (the terminal game and the desktop window, or two of either): the
+/// second is refused the game the first has open, where each saved over the other's moves and a
+/// game given up in both counted twice; another game is free, and so is this one once the first
+/// has gone, however it went.
+#[test]
+fn a_game_open_in_another_copy_is_refused_until_it_closes() {
+    let dir = fresh_dir("play-two-copies");
+    let dir_text = dir.to_str().unwrap();
+    let mut first = spawn(&["play", "dnieper", "--deal", "1", "--data-dir", dir_text]);
+    let mut screen = BufReader::new(first.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("Type help") {
+        line.clear();
+        assert_ne!(screen.read_line(&mut line).unwrap(), 0, "the first copy ended early");
+    }
+    let second = solitaire(&["play", "dnieper", "--data-dir", dir_text], "q\n");
+    assert_eq!(second.status.code(), Some(2));
+    assert_eq!(
+        text(&second.stderr),
+        "solitaire: This game is open in another window or terminal: close it there to play it here.\n"
+    );
+    let other = solitaire(&["play", "zerline", "--data-dir", dir_text], "q\n");
+    assert_eq!(other.status.code(), Some(0), "{}", text(&other.stderr));
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let again = solitaire(&["play", "dnieper", "--data-dir", dir_text], "q\n");
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+}

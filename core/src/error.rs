@@ -72,6 +72,10 @@ pub enum StoreError {
     /// The file did not load; it was moved to `kept_as` and the store carries on without it.
     #[error("{path} could not be read ({reason}); it was kept as {kept_as}")]
     Corrupt { path: PathBuf, kept_as: PathBuf, reason: String },
+    /// Another process (the terminal game, another window) has this game open: playing it here
+    /// too, each copy would save over the other's moves.
+    #[error("{path} is open in another process")]
+    InUse { path: PathBuf },
 }
 
 /// The phrases `StoreError::not_saved` gives: unknown cause, no room left, no right to write.
@@ -89,7 +93,7 @@ impl StoreError {
                 io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => denied,
                 _ => unknown,
             },
-            StoreError::Corrupt { .. } => unknown,
+            StoreError::Corrupt { .. } | StoreError::InUse { .. } => unknown,
         };
         Phrase { key, args: Vec::new() }
     }

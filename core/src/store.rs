@@ -253,6 +253,11 @@ impl Store {
         self.dir.join(format!("{}.json", slot.name()))
     }
 
+    /// The file whose lock says this game is open (`claim`).
+    fn lock_path(&self, slot: Slot) -> PathBuf {
+        self.dir.join(format!("{}.lock", slot.name()))
+    }
+
     fn stats_path(&self) -> PathBuf {
         self.dir.join(STATS_FILE)
     }
@@ -262,8 +267,11 @@ impl Store {
     }
 
     /// Remembers the game on screen (`None`: the list of games), so that the next launch shows
-    /// the same (`to_reopen`).
+    /// the same (`to_reopen`); the games this process opened before are free for another to
+    /// open (`claim`).
     pub fn set_on_screen(&self, on_screen: Option<OnScreen>) -> Result<(), StoreError> {
+        let kept = on_screen.map(|shown| self.lock_path(Slot { kind: shown.kind, daily: shown.daily.is_some() }));
+        release_claims_but(kept.as_deref());
         let path = self.dir.join(ON_SCREEN_FILE);
         let Some(OnScreen { kind, daily }) = on_screen else {
             return match fs::remove_file(&path) {
@@ -291,9 +299,18 @@ impl Store {
         Some(OnScreen { kind, daily })
     }
 
-    /// The game of `kind` in progress, if any.
+    /// The game of `kind` in progress, if any, opened: another process asking for it is told
+    /// it is in use (`StoreError::InUse`) until another game is on screen here
+    /// (`set_on_screen`) or this process ends.
     pub fn load(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
         self.load_from(Slot { kind, daily: false })
+    }
+
+    /// `kind`'s game in progress as saved, looked at without opening it: another process (the
+    /// window, the terminal game) may have it open. For a look only: played, its moves and the
+    /// other's would be saved over each other.
+    pub fn peek(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
+        self.read_slot(Slot { kind, daily: false })
     }
 
     /// `kind`'s daily deal of `today`: the one saved if it is today's, else a new one. A saved
@@ -316,6 +333,11 @@ impl Store {
     }
 
     fn load_from(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
+        claim(&self.lock_path(slot))?;
+        self.read_slot(slot)
+    }
+
+    fn read_slot(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
         let path = self.path(slot);
         let text = match read_if_present(&path)? {
             None => return Ok(None),
@@ -609,6 +631,35 @@ fn remove_if_present(path: &Path) -> Result<(), StoreError> {
 /// FNV-1a, 64 bits: the same on every platform and version, unlike `std`'s hashers.
 fn fingerprint(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The games this process has open (`load_from`), by their lock files, each locked while it is
+/// here: another process (the terminal game and the desktop window may share a folder) asking
+/// for one is told it is in use, where it would have saved over this one's moves and counted
+/// its game again. Process-wide, since stores in one process share their games (an app's
+/// screen made again while the old one's saves are on their way). The system releases a lock
+/// when its process ends, however it ends. Best effort: where a lock cannot be made or taken
+/// (a file system without locks), the game opens as before.
+static CLAIMS: Mutex<Vec<(PathBuf, File)>> = Mutex::new(Vec::new());
+
+fn claim(lock: &Path) -> Result<(), StoreError> {
+    let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if claims.iter().any(|(held, _)| held == lock) {
+        return Ok(());
+    }
+    let Ok(file) = File::options().create(true).truncate(false).write(true).open(lock) else { return Ok(()) };
+    match file.try_lock() {
+        Ok(()) => claims.push((lock.to_path_buf(), file)),
+        Err(std::fs::TryLockError::WouldBlock) => return Err(StoreError::InUse { path: lock.to_path_buf() }),
+        Err(std::fs::TryLockError::Error(_)) => {}
+    }
+    Ok(())
+}
+
+/// Releases every game this process has open but `kept`'s (dropping a file unlocks it).
+fn release_claims_but(kept: Option<&Path>) {
+    let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    claims.retain(|(held, _)| Some(held.as_path()) == kept);
 }
 
 /// The files this process is writing: a second writer of one waits for the first, since they

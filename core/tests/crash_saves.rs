@@ -299,6 +299,8 @@ fn a_killed_burst_of_saves_keeps_the_last_or_previous_save_and_exact_statistics(
     let mut file_before = None;
     let mut position_before = None;
     for round in 0..60 {
+        // The games this process loaded last round are left for the child to open (`claim`).
+        store.set_on_screen(None).unwrap();
         let mut child = start_child(&dir);
         let lines = BufReader::new(child.stdout.take().unwrap());
         let (send, receive) = mpsc::channel();

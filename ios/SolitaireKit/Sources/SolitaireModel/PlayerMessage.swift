@@ -18,5 +18,9 @@ public func playerMessage(for error: Error, in words: Words) -> String {
         return words.text("msg_move_refused")
     case .InvalidArgument(let detail):
         return words.text("msg_something_wrong", detail)
+    case .InUse:
+        // Another process has the game open: the desktop's terminal game or window (an iPhone
+        // runs one copy of the app).
+        return words.text("msg_game_in_use")
     }
 }

@@ -336,7 +336,8 @@ class WindowTest {
     /** The window's game as saved: a scratch copy the test may play on. */
     private fun saved(): Game = checkNotNull(savedGame()) { "no saved game in $dataDir" }
 
-    private fun savedGame(): Game? = Store.open(dataDir.path).use { it.resume(kind) }
+    /** The save as the window (or the terminal game) left it: looked at, not opened, so the window may open it. */
+    private fun savedGame(): Game? = Store.open(dataDir.path).use { it.peek(kind) }
 
     private fun savedMatches(): Boolean =
         savedGame()?.use { it.positionJson() == model.positionJson() && it.status().moves == model.status().moves } ?: false

@@ -196,6 +196,10 @@ class AppController(
     } catch (e: GameException.CorruptSave) {
         message = "msg_saved_unreadable"
         newDeal(kind)
+    } catch (e: GameException.InUse) {
+        // Open in the terminal game or another window: playing it here too, each would save over the other.
+        message = "msg_game_in_use"
+        null
     } catch (e: GameException) {
         message = "msg_saved_unopenable"
         null
@@ -206,6 +210,9 @@ class AppController(
     } catch (e: GameException.CorruptSave) {
         message = "msg_daily_unreadable"
         Game.newDaily(kind, today())
+    } catch (e: GameException.InUse) {
+        message = "msg_game_in_use"
+        null
     } catch (e: GameException) {
         message = "msg_daily_unopenable"
         null
