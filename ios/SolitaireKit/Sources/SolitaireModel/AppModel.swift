@@ -79,7 +79,7 @@ public final class AppModel {
             resumed = try store.resume(kind: kind)
         } catch {
             guard setAside(error) else {
-                message = words.text("msg_saved_unopenable")
+                message = openedElsewhere(error) ? playerMessage(for: error, in: words) : words.text("msg_saved_unopenable")
                 return
             }
             message = playerMessage(for: error, in: words)
@@ -98,7 +98,7 @@ public final class AppModel {
             show(try store.resumeDaily(kind: kind, date: date))
         } catch {
             guard setAside(error) else {
-                message = words.text("msg_daily_unopenable")
+                message = openedElsewhere(error) ? playerMessage(for: error, in: words) : words.text("msg_daily_unopenable")
                 return
             }
             message = playerMessage(for: error, in: words)
@@ -112,6 +112,13 @@ public final class AppModel {
     /// Whether `error` says a damaged save was put aside (so a new game may take its place).
     private func setAside(_ error: Error) -> Bool {
         if case .CorruptSave? = error as? GameError { return true }
+        return false
+    }
+
+    /// Whether `error` says another process has the game open (a Mac running the terminal game
+    /// on the same folder; an iPhone runs one copy of the app).
+    private func openedElsewhere(_ error: Error) -> Bool {
+        if case .InUse? = error as? GameError { return true }
         return false
     }
 

@@ -2,6 +2,11 @@ import Foundation
 import SolitaireCore
 import SolitaireModel
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @MainActor
 @Suite("Damaged saves")
@@ -63,6 +68,22 @@ struct CorruptSaveTests {
             app.close()
             let size = try FileManager.default.attributesOfItem(atPath: folder.path)[.size] as? Int
             #expect(size == 0, "nothing was written over it")
+        }
+    }
+
+    @Test("A game another process has open is not opened here: each would save over the other")
+    func aGameOpenElsewhereIsNotOpened() async throws {
+        try await withTemporaryFolder { folder in
+            let kind = GameKind.chequers
+            // The other process's lock, taken as the core takes it (`flock` on the game's lock file).
+            let lock = folder.appendingPathComponent("\(try slug(kind)).lock").path
+            let fd = open(lock, O_RDWR | O_CREAT, 0o644)
+            defer { close(fd) }
+            try #require(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+            let app = try AppModel(directory: folder)
+            app.open(kind)
+            #expect(app.current == nil)
+            #expect(app.message == app.words.text("msg_game_in_use"))
         }
     }
 

@@ -111,6 +111,35 @@ class ErrorPathsTest {
         }
     }
 
+    /**
+     * A game another process has open (the terminal game on the window's folder) is not opened here too, where
+     * each would save over the other's moves: the window says so and stays on the list. The other process's lock
+     * is taken with the system's own `flock`, as the core takes it (Linux's flags).
+     */
+    @Test
+    fun aGameOpenInAnotherProcessIsNotOpenedHere() {
+        val fd = libc.open(File(dir, "dnieper.lock").path, 0x42 /* O_RDWR | O_CREAT */, 0x1a4 /* 0644 */)
+        assertTrue(fd >= 0 && libc.flock(fd, 6 /* LOCK_EX | LOCK_NB */) == 0, "the lock taken")
+        try {
+            val app = AppController(store, testScope, workers, newDeal = { Game(it, DEAL) })
+            app.open(info(GameKind.DNIEPER))
+            eventually("the message") { app.message != null }
+            assertEquals("msg_game_in_use", app.message)
+            assertIs<Screen.Chooser>(app.screen)
+        } finally {
+            libc.close(fd)
+        }
+    }
+
+    /** The C library's calls the test above needs, through JNA (as the bindings reach the core). */
+    private interface CLib : com.sun.jna.Library {
+        fun open(path: String, flags: Int, mode: Int): Int
+        fun flock(fd: Int, operation: Int): Int
+        fun close(fd: Int): Int
+    }
+
+    private val libc: CLib by lazy { com.sun.jna.Native.load("c", CLib::class.java) }
+
     /** A folder where the save should be is put aside, and the game opens with a new deal (it could never open). */
     @Test
     fun aFolderInPlaceOfASaveIsPutAside() {
