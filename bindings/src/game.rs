@@ -163,6 +163,9 @@ impl Game {
         let game = self.lock().clone();
         let stop = deadline_or(budget_ms, cancel);
         let verdict = assist::winnability(game.state(), &stop);
+        if verdict == assist::Verdict::Unwinnable {
+            lock(&self.hint_line).proved_lost(game.state());
+        }
         Winnability { verdict: verdict_of(verdict), moves: game.moves_made() }
     }
 
@@ -175,7 +178,10 @@ impl Game {
         let stop = deadline_or(budget_ms, cancel);
         let steps = match assist::moves_back_to_winnable(&snapshot, &stop) {
             Ok(steps) => steps,
-            Err(assist::NoWayBack::DealLost) => return WayBack::DealLost,
+            Err(assist::NoWayBack::DealLost) => {
+                lock(&self.hint_line).proved_lost(snapshot.state());
+                return WayBack::DealLost;
+            }
             Err(assist::NoWayBack::NotFound) => return WayBack::NotFound,
         };
         let mut game = self.lock();
@@ -201,7 +207,10 @@ impl Game {
             assist::Solution::Won(line) => {
                 ShowMe { verdict: Verdict::Winnable, moves: line.into_iter().map(PlayerMove::from).collect() }
             }
-            assist::Solution::Unwinnable => ShowMe { verdict: Verdict::Unwinnable, moves: Vec::new() },
+            assist::Solution::Unwinnable => {
+                lock(&self.hint_line).proved_lost(game.state());
+                ShowMe { verdict: Verdict::Unwinnable, moves: Vec::new() }
+            }
             assist::Solution::Unknown => ShowMe { verdict: Verdict::Unknown, moves: Vec::new() },
         }
     }

@@ -340,6 +340,10 @@ impl Session {
         if input::interrupted() {
             return Reply::Show(words.text("cli_your_turn"));
         }
+        if solution == Solution::Unwinnable {
+            // The next hint here says so too, where its smaller search may prove nothing.
+            self.hint_line.proved_lost(self.game.state());
+        }
         let message = match solution {
             Solution::Won(line) if line.is_empty() => words.text("cli_show_nothing"),
             Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),

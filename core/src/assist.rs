@@ -57,6 +57,9 @@ pub struct HintLine {
     line: Vec<Move>,
     /// The line wins only with auto-play's moves between its own (it was played out so).
     with_auto_play: bool,
+    /// A position a longer search proved lost ("show me", "still winnable?"): a hint there says
+    /// so, where its own smaller search may prove nothing and suggest a move (How They Run 106).
+    lost: Option<State>,
 }
 
 impl HintLine {
@@ -99,7 +102,12 @@ impl HintLine {
     /// A line found from where `game` is.
     fn from(game: &Game, line: Vec<Move>, with_auto_play: bool) -> HintLine {
         let played = game.history().iter().map(|step| step.mv).collect();
-        HintLine { start: Some(game.start().clone()), played, line, with_auto_play }
+        HintLine { start: Some(game.start().clone()), played, line, with_auto_play, lost: None }
+    }
+
+    /// Notes that `state` was proved lost, for the next hint there.
+    pub fn proved_lost(&mut self, state: &State) {
+        self.lost = Some(state.clone());
     }
 }
 
@@ -137,6 +145,9 @@ pub fn hint(game: &Game, follow: &mut HintLine, cancel: &dyn Fn() -> bool) -> Re
     if cancel() {
         return Err(NoHint::Stopped);
     }
+    if follow.lost.as_ref() == Some(state) {
+        return Err(NoHint::Lost);
+    }
     if let Some(mv) = follow.next(game) {
         return Ok(HintMove { mv, leads_to_win: true });
     }
@@ -149,7 +160,10 @@ pub fn hint(game: &Game, follow: &mut HintLine, cancel: &dyn Fn() -> bool) -> Re
                 return Ok(HintMove { mv, leads_to_win: true });
             }
         }
-        Outcome::Unwinnable => return Err(NoHint::Lost),
+        Outcome::Unwinnable => {
+            follow.proved_lost(state);
+            return Err(NoHint::Lost);
+        }
         Outcome::Unknown => {}
     }
     if cancel() {
@@ -503,6 +517,21 @@ mod tests {
         back.undo().expect("a move to undo");
         assert_eq!(solver::decide(back.state(), &Limits::quick(), &|| false), Outcome::Unknown, "the case");
         assert_eq!(super::moves_back_to_winnable(&game, &|| false), Ok(1));
+    }
+
+    /// A position a longer search proved lost ("show me") gets no hint but that answer, where
+    /// the hint's own search proves nothing and suggested a move (How They Run 106, which "show
+    /// me" proves lost); another position gets its hint as before.
+    #[test]
+    fn a_position_proved_lost_before_gets_no_hint() {
+        let game = Game::new(GameKind::HowTheyRun, 106);
+        let mut follow = super::HintLine::default();
+        let Ok(hint) = super::hint(&game, &mut follow, &|| false) else { panic!("the case: a move suggested") };
+        follow.proved_lost(game.state());
+        assert_eq!(super::hint(&game, &mut follow, &|| false), Err(super::NoHint::Lost));
+        let mut moved = game.clone();
+        moved.play(hint.mv).expect("a legal hint");
+        assert!(super::hint(&moved, &mut follow, &|| false).is_ok(), "only where it was proved");
     }
 
     /// Undo to winnable in a deal lost as dealt says so, whether moves were made or not (it
