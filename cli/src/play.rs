@@ -607,9 +607,6 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     let requested = words.number("--deal")?;
     let store =
         Store::open(&dir).map_err(|_| words::words().say("cli_no_saves_here", &[dir.display().to_string().into()]))?;
-    // The game on screen is this one, for the window's next start as for the apps'; a failure
-    // costs only that (the window then shows the list of games).
-    let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
     let loaded = match daily {
         // The day's daily game as saved; another day's in progress stays until the player
         // agrees to give it up (`resume`); otherwise the store gives it up for a new one.
@@ -632,6 +629,10 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         Err(StoreError::Io { .. }) => return Err(words::words().text("msg_saved_unopenable")),
         Err(StoreError::InUse { .. }) => return Err(words::words().text("msg_game_in_use")),
     };
+    // The game on screen is this one, for the window's next start as for the apps' (once it
+    // opened: not one another process has open); a failure costs only that (the window then
+    // shows the list of games).
+    let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
     let mut session =
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };
     let reply = match saved {

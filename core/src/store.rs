@@ -12,7 +12,8 @@
 //! statistics hold was already counted: `load` removes it rather than offer it to be finished,
 //! and counted, again. (So two byte-identical saves are one game: the same moves, and the same
 //! playing time to the millisecond.) One store counts at a time, across processes too: it
-//! locks `<dir>/stats.lock` meanwhile.
+//! locks `<dir>/stats.lock` meanwhile. A game a process has open is locked too,
+//! `<dir>/<game>.lock` (`claim`), so that another process does not open it as well.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
@@ -300,7 +301,7 @@ impl Store {
     }
 
     /// The game of `kind` in progress, if any, opened: another process asking for it is told
-    /// it is in use (`StoreError::InUse`) until another game is on screen here
+    /// it is in use (`StoreError::InUse`) until another game, or the list, is on screen here
     /// (`set_on_screen`) or this process ends.
     pub fn load(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
         self.load_from(Slot { kind, daily: false })
@@ -308,7 +309,8 @@ impl Store {
 
     /// `kind`'s game in progress as saved, looked at without opening it: another process (the
     /// window, the terminal game) may have it open. For a look only: played, its moves and the
-    /// other's would be saved over each other.
+    /// other's would be saved over each other. As `load`, it puts a damaged save aside, and
+    /// removes one already counted.
     pub fn peek(&self, kind: GameKind) -> Result<Option<Game>, StoreError> {
         self.read_slot(Slot { kind, daily: false })
     }
@@ -333,8 +335,14 @@ impl Store {
     }
 
     fn load_from(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
-        claim(&self.lock_path(slot))?;
-        self.read_slot(slot)
+        let lock = self.lock_path(slot);
+        let newly = claim(&lock)?;
+        let read = self.read_slot(slot);
+        // A game that did not open is not held: nothing here shows it.
+        if newly && matches!(read, Err(StoreError::Io { .. })) {
+            release(&lock);
+        }
+        read
     }
 
     fn read_slot(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
@@ -642,18 +650,34 @@ fn fingerprint(text: &str) -> u64 {
 /// (a file system without locks), the game opens as before.
 static CLAIMS: Mutex<Vec<(PathBuf, File)>> = Mutex::new(Vec::new());
 
-fn claim(lock: &Path) -> Result<(), StoreError> {
+/// Holds the game whose lock file is `lock` for this process; whether it was newly held.
+/// (Android's std has no file lock before Rust 1.98: there, as on a file system without locks,
+/// every game opens, and Android runs one copy of the app.)
+fn claim(lock: &Path) -> Result<bool, StoreError> {
     let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if claims.iter().any(|(held, _)| held == lock) {
-        return Ok(());
+        return Ok(false);
     }
-    let Ok(file) = File::options().create(true).truncate(false).write(true).open(lock) else { return Ok(()) };
+    // Not what is no file (a FIFO's open would wait for a writer, holding the store).
+    if fs::symlink_metadata(lock).is_ok_and(|meta| !meta.is_file()) {
+        return Ok(false);
+    }
+    // Read-only where it may not be written (made by `sudo solitaire`): a lock needs no more.
+    let opened = File::options().create(true).truncate(false).write(true).open(lock).or_else(|_| File::open(lock));
+    let Ok(file) = opened else { return Ok(false) };
     match file.try_lock() {
-        Ok(()) => claims.push((lock.to_path_buf(), file)),
-        Err(std::fs::TryLockError::WouldBlock) => return Err(StoreError::InUse { path: lock.to_path_buf() }),
-        Err(std::fs::TryLockError::Error(_)) => {}
+        Ok(()) => {
+            claims.push((lock.to_path_buf(), file));
+            Ok(true)
+        }
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse { path: lock.to_path_buf() }),
+        Err(std::fs::TryLockError::Error(_)) => Ok(false),
     }
-    Ok(())
+}
+
+fn release(lock: &Path) {
+    let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    claims.retain(|(held, _)| held != lock);
 }
 
 /// Releases every game this process has open but `kept`'s (dropping a file unlocks it).

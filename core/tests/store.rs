@@ -249,6 +249,22 @@ fn what_is_no_readable_file_in_place_of_a_save_is_put_aside_without_waiting() {
     assert_eq!(kept.count(), 4, "each kept, none over another");
 }
 
+/// A FIFO where a game's lock file goes is passed by (its open would wait for a writer for
+/// ever, holding the store): the game opens, unlocked, as on a file system without locks.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_lock_file_does_not_hold_the_store() {
+    let store = Store::open(temp_dir("lock-fifo")).unwrap();
+    let lock = store.dir().join("zerline.lock");
+    assert!(std::process::Command::new("mkfifo").arg(&lock).status().unwrap().success());
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(store.load(GameKind::Zerline).map(|game| game.is_none()));
+    });
+    let loaded = result.recv_timeout(std::time::Duration::from_secs(10)).expect("the load returns");
+    assert!(matches!(loaded, Ok(true)), "{loaded:?}");
+}
+
 /// A save with a byte-order mark before it (some editors write one) loads: it was put aside
 /// as damaged, and the game lost.
 #[test]

@@ -66,11 +66,12 @@ fun main(args: Array<String>) {
     val app = AppController(store, scope, workers, restoredRoute = route)
     val words = catalogueWords(options.lang ?: systemLanguage())
     val quitting = AtomicBoolean(false)
-    // `kill` (SIGTERM, SIGINT, a closed terminal): every move is already saved; this saves the clock too.
+    // `kill` (SIGTERM, SIGINT, a closed terminal): every move is already saved; this saves the clock too,
+    // of the game on screen only (the one left for the list may be open in the terminal game now).
     Runtime.getRuntime().addShutdownHook(
         Thread {
             if (quitting.compareAndSet(false, true)) {
-                app.playing?.game?.let { game ->
+                app.gameOnScreen?.game?.let { game ->
                     game.pause()
                     runCatching { store.save(game) }
                 }

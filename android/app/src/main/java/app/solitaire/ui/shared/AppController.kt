@@ -236,7 +236,14 @@ class AppController(
     }
 
     /** What `rememberOnScreen` last asked for ([NothingYet] before the first time). */
-    private var remembered: Any? = NothingYet
+    @Volatile private var remembered: Any? = NothingYet
+
+    /**
+     * The game on screen (or under its rules), which this process holds open in the store: none on the
+     * list, where another process (the terminal game) may have opened the game left, and a save of this
+     * copy would go over its moves.
+     */
+    val gameOnScreen: GameController? get() = playing?.takeIf { remembered is OnScreen }
 
     private object NothingYet
 
