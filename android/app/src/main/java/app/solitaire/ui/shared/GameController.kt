@@ -393,11 +393,17 @@ class GameController(
         }
     }
 
-    /** The game leaves the screen: stop the clock and any search, and save. */
+    /**
+     * The game leaves the screen: stop the clock and any search, and save. Once only: a game left for the
+     * list was saved then, and saved again as another opened, it went over what the terminal game may have
+     * played in it since (its moves lost).
+     */
     fun pause() {
+        val wasOnScreen = onScreen
         onScreen = false
         stopShowingMe()
         stopSearches()
+        if (!wasOnScreen) return
         game.pause()
         save()
     }

@@ -36,6 +36,28 @@ class LifecycleTest {
         assertIs<Screen.Chooser>(app.screen, "rules opened in the chooser go back to it")
     }
 
+    /**
+     * A game left for the list is not saved again when another opens: the terminal game may have played it
+     * since (the window's stale copy went over its moves, a playtest's three moves lost).
+     */
+    @Test
+    fun aGameLeftForTheListIsNotSavedAgainWhenAnotherOpens() {
+        val dir = Files.createTempDirectory("solitaire-left").toFile()
+        val store = Store.open(dir.path)
+        val app = AppController(store, testScope, workers)
+        app.open(dnieper, Game(GameKind.DNIEPER, DEAL)).dealStock()
+        app.back()
+        drainSaves()
+        // The terminal game plays it meanwhile: two more moves, saved.
+        val elsewhere = assertNotNull(Store.open(dir.path).peek(GameKind.DNIEPER))
+        elsewhere.dealStock()
+        elsewhere.dealStock()
+        Store.open(dir.path).save(elsewhere)
+        app.open(info(GameKind.YAKUTAT_BAY), Game(GameKind.YAKUTAT_BAY, DEAL))
+        drainSaves()
+        assertEquals(3u, assertNotNull(store.peek(GameKind.DNIEPER)).status().moves, "the terminal's moves kept")
+    }
+
     @Test
     fun theClockRunsOnlyWhileAGameIsShownInTheForeground() {
         val app = AppController(newStore(), testScope, workers)
