@@ -87,30 +87,50 @@ pub const WIDTH: usize = 79;
 /// The cards a tableau line holds after the pile's name (`  t5:`, five columns), four columns each.
 const PER_LINE: usize = (WIDTH - 5) / 4;
 
-/// The tableau's lines, from each pile's text and the columns it takes: one pile a line, or for a
-/// tall tableau two, the first half down the left, where every line fits `WIDTH`.
-fn tableau_lines(piles: &[(String, usize)]) -> String {
-    let rows = piles.len().div_ceil(2);
-    let (left, right) = piles.split_at(rows);
-    let left_width = left.iter().map(|(_, width)| *width).max().unwrap_or(0);
-    let right_width = right.iter().map(|(_, width)| *width).max().unwrap_or(0);
-    let one_line_each = piles.iter().all(|(text, _)| !text.contains('\n'));
-    let two = piles.len() > TALL && one_line_each && left_width + 3 + right_width <= WIDTH;
+/// The tableau's lines, from each pile's name (`  t5:`, five columns) and cards (four columns
+/// each): one pile a line, its cards going on under it past `PER_LINE`; or, for a tall tableau,
+/// two piles a line, the first half down the left, each pile's cards going on under it past
+/// its column's share, so that Chequers' 25 piles stay two a line however long they grow (one
+/// a line, where two did not fit, they took up to 32 lines).
+fn tableau_lines(piles: &[(String, Vec<String>)]) -> String {
+    // Each line of a pile, with the columns it takes.
+    let lines_of = |(name, cards): &(String, Vec<String>), per_line: usize| -> Vec<(String, usize)> {
+        cards
+            .chunks(per_line)
+            .enumerate()
+            .map(|(i, chunk)| {
+                let lead = if i == 0 { name.clone() } else { " ".repeat(5) };
+                (format!("{lead}{}", chunk.concat()), 5 + 4 * chunk.len())
+            })
+            .collect()
+    };
     let mut out = String::new();
-    if !two {
-        for (text, _) in piles {
-            out += text;
-            out.push('\n');
+    if piles.len() <= TALL {
+        for pile in piles {
+            for (line, _) in lines_of(pile, PER_LINE) {
+                out += &line;
+                out.push('\n');
+            }
         }
         return out;
     }
-    for (i, (text, width)) in left.iter().enumerate() {
-        out += text;
-        if let Some((other, _)) = right.get(i) {
-            out += &" ".repeat(left_width - width + 3);
-            out += other;
+    let per_line = ((WIDTH - 3) / 2 - 5) / 4;
+    let rows = piles.len().div_ceil(2);
+    let (left, right) = piles.split_at(rows);
+    let left: Vec<_> = left.iter().map(|pile| lines_of(pile, per_line)).collect();
+    let right: Vec<_> = right.iter().map(|pile| lines_of(pile, per_line)).collect();
+    let left_width = left.iter().flatten().map(|(_, width)| *width).max().unwrap_or(0);
+    for (i, pile) in left.iter().enumerate() {
+        let other = right.get(i).map_or(&[][..], Vec::as_slice);
+        for j in 0..pile.len().max(other.len()) {
+            let (text, width) = pile.get(j).map_or(("", 0), |(text, width)| (text.as_str(), *width));
+            out += text;
+            if let Some((other, _)) = other.get(j) {
+                out += &" ".repeat(left_width - width + 3);
+                out += other;
+            }
+            out.push('\n');
         }
-        out.push('\n');
     }
     out
 }
@@ -179,18 +199,14 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
         out += &format!("{}{}\n", words.text("cli_reserve_cards"), cards(reserve));
     }
     out.push('\n');
-    let piles: Vec<(String, usize)> = map
+    let piles: Vec<(String, Vec<String>)> = map
         .tableau()
         .map(|pile| {
             let name = format!("{:>4}:", short_name(map, pile));
             if state.pile(pile).is_empty() {
-                return (format!("{name} {}", empty(pile)), 5 + 4);
+                return (name, vec![format!(" {}", empty(pile))]);
             }
-            // A pile longer than a line goes on under itself, its cards never cut in two.
-            let shown: Vec<String> = state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect();
-            let lines: Vec<String> = shown.chunks(PER_LINE).map(|cards| cards.concat()).collect();
-            let text = format!("{name}{}", lines.join(&format!("\n{}", " ".repeat(5))));
-            (text, 5 + 4 * shown.len().min(PER_LINE))
+            (name, state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect())
         })
         .collect();
     out += &tableau_lines(&piles);
@@ -302,6 +318,34 @@ mod tests {
         assert!(board.lines().count() <= 23, "{board}");
         assert!(board.lines().all(|line| line.chars().count() < 80), "{board}");
         assert!(board.contains("  t1:  A♥  7♣  4♣  6♥    t14:  3♣  K♣  J♠  3♠\n"), "{board}");
+    }
+
+    /// Nor once piles grow: with two of 24 and 16 cards (Chequers deal 8's first piles gathered
+    /// on the first and the fourteenth), the board took a pile a line, 32 lines; two a line,
+    /// long piles going on under themselves within their column, it takes 17.
+    #[test]
+    fn a_tall_tableau_with_long_piles_stays_two_a_line() {
+        let state = solitaire_core::deal(GameKind::Chequers, 8);
+        let mut position: serde_json::Value =
+            serde_json::from_str(&solitaire_core::notation::format_position(&state)).unwrap();
+        let tableau = position["tableau"].as_array_mut().unwrap();
+        for (to, from) in [(0, 1..6), (13, 14..17)] {
+            for pile in from {
+                let cards = std::mem::take(tableau[pile].as_array_mut().unwrap());
+                tableau[to].as_array_mut().unwrap().extend(cards);
+            }
+        }
+        let state = solitaire_core::notation::parse_position(
+            &position.to_string(),
+            solitaire_core::notation::Completeness::Partial,
+        )
+        .unwrap();
+        let board = render(&Game::from_position(state), false, "");
+        assert!(board.lines().count() <= 23, "{board}");
+        assert!(board.lines().all(|line| line.chars().count() <= WIDTH), "{board}");
+        let first: Vec<&str> = board.lines().skip_while(|line| !line.starts_with("  t1:")).take(3).collect();
+        assert!(first.iter().all(|line| line.contains(" t1") || line.starts_with("     ")), "{board}");
+        assert!(first[0].contains(" t14:"), "the first pile and the fourteenth side by side: {board}");
     }
 
     /// Messages are broken between words to fit 79 columns: the statistics and the question
