@@ -321,8 +321,8 @@ mod tests {
     }
 
     /// Nor once piles grow: with two of 24 and 16 cards (Chequers deal 8's first piles gathered
-    /// on the first and the fourteenth), the board took a pile a line, 32 lines; two a line,
-    /// long piles going on under themselves within their column, it takes 17.
+    /// on the first and the fourteenth), the tableau took a pile a line, 26 lines; two a line,
+    /// long piles going on under themselves within their column, it takes 15.
     #[test]
     fn a_tall_tableau_with_long_piles_stays_two_a_line() {
         let state = solitaire_core::deal(GameKind::Chequers, 8);
