@@ -384,8 +384,8 @@ class GameController(
                 // The dialog for a lost deal, which offers another deal: there is nothing to undo to.
                 // Not over another dialog the player opened meanwhile, nor after a pause.
                 WayBack.DealLost -> {
-                    lostDeal = lostKey(asked)
                     if (notice == null && !cancel.isCancelled()) notice = Notice.Unwinnable
+                    lostDeal = lostKey(asked)
                 }
                 // Not after a move meanwhile (the core then undoes nothing) or a pause, which stop the search.
                 WayBack.NotFound -> if (at == revision && !cancel.isCancelled()) message = "msg_no_winnable_position"
