@@ -1,13 +1,11 @@
 package app.solitaire.ui.shared
 
 import androidx.compose.foundation.layout.fillMaxWidth
-import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.unit.dp
 import app.solitaire.core.GameInfo
 
 /** A game's rules, a paragraph each, in the player's language. */
@@ -16,7 +14,7 @@ fun RulesScreen(info: GameInfo, onBack: () -> Unit, modifier: Modifier = Modifie
     val words = LocalWords.current
     Page(words.text("ui_rules_title", words.name(info)), onBack, modifier) {
         items(words.rules(info)) { paragraph ->
-            Text(paragraph, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.widthIn(max = 720.dp).fillMaxWidth())
+            Text(paragraph, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.fillMaxWidth())
         }
     }
 }

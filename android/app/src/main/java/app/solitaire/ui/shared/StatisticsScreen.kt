@@ -4,7 +4,6 @@ import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.heightIn
-import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
@@ -54,7 +53,7 @@ fun StatisticsScreen(overview: List<GameOverview>, daily: DailyOverview?, onBack
 
 @Composable
 private fun Section(title: String, rows: List<Pair<String, String>>) {
-    Column(Modifier.widthIn(max = 720.dp).fillMaxWidth()) {
+    Column(Modifier.fillMaxWidth()) {
         Text(title, style = MaterialTheme.typography.titleMedium, modifier = Modifier.semantics { heading() })
         for ((label, value) in rows) {
             // One row, so a screen reader reads "Played, 12" together.

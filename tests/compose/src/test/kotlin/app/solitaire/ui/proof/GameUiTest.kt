@@ -53,7 +53,9 @@ import app.solitaire.ui.shared.GameScreen
 import app.solitaire.ui.shared.LocalTableColors
 import app.solitaire.ui.shared.MAX_CUSTOM_ACTIONS
 import app.solitaire.ui.shared.NewGame
+import app.solitaire.ui.shared.PAGE_WIDTH
 import app.solitaire.ui.shared.PlayingCard
+import app.solitaire.ui.shared.RulesScreen
 import app.solitaire.ui.shared.SolitaireTheme
 import app.solitaire.ui.shared.TableColors
 import app.solitaire.ui.shared.say
@@ -520,6 +522,18 @@ class GameUiTest {
      * A hint takes the status line's place without moving the table: on a phone a French hint
      * runs to two lines, and the table (and every card on it) moved down 8 dp and back.
      */
+    /** A page (the rules, the statistics) stands in the middle of a wide window, its lines no longer than a page's; on a phone, at the margin. */
+    @Test
+    fun aPageStandsInTheMiddleOfAWideWindow() {
+        var width by mutableStateOf(1000.dp)
+        rule.setContent { Themed(dark = false) { Box(Modifier.size(width, 800.dp)) { RulesScreen(info(GameKind.DNIEPER), onBack = {}) } } }
+        for ((window, left) in listOf(1000.dp to (1000.dp - PAGE_WIDTH) / 2, 360.dp to 16.dp)) {
+            rule.runOnIdle { width = window }
+            val heading = rule.onNodeWithText("Dnieper: rules", substring = true).getUnclippedBoundsInRoot()
+            assertEquals(left.value, heading.left.value, 0.5f, "at $window")
+        }
+    }
+
     @Test
     fun aHintLeavesTheTableWhereItWas() = hintLeavesTheTable(controller(GameKind.CHEQUERS), 390.dp)
 
