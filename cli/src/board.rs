@@ -150,7 +150,8 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     // Only a terminal shows the mark, so only then is it worth working out.
     let marked = if colour { game.last_moved_cards() } else { Vec::new() };
     let card = |c: Card| card_text(c, colour, marked.contains(&c.id()));
-    let cards = |pile: PileId| state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect::<String>();
+    // Each card of a pile with the space before it: four columns.
+    let cells = |pile: PileId| state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect::<Vec<_>>();
     let name = words.text(describe::game_keys(game.kind())[0]);
     let on = words.text(if game.auto_play() { "cli_on" } else { "cli_off" });
     let mut out = words.say(
@@ -196,7 +197,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     out += &row(&mut map.foundations());
     out.push('\n');
     if let Some(reserve) = map.reserve.filter(|&r| state.pile(r).len() > 1) {
-        out += &format!("{}{}\n", words.text("cli_reserve_cards"), cards(reserve));
+        out += &format!("{}{}\n", words.text("cli_reserve_cards"), cells(reserve).concat());
     }
     out.push('\n');
     let piles: Vec<(String, Vec<String>)> = map
@@ -206,7 +207,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
             if state.pile(pile).is_empty() {
                 return (name, vec![format!(" {}", empty(pile))]);
             }
-            (name, state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect())
+            (name, cells(pile))
         })
         .collect();
     out += &tableau_lines(&piles);

@@ -272,7 +272,7 @@ impl Store {
     /// open (`claim`).
     pub fn set_on_screen(&self, on_screen: Option<OnScreen>) -> Result<(), StoreError> {
         let kept = on_screen.map(|shown| self.lock_path(Slot { kind: shown.kind, daily: shown.daily.is_some() }));
-        release_claims_but(kept.as_deref());
+        release_claims(|held| Some(held) == kept.as_deref());
         let path = self.dir.join(ON_SCREEN_FILE);
         let Some(OnScreen { kind, daily }) = on_screen else {
             return match fs::remove_file(&path) {
@@ -340,18 +340,14 @@ impl Store {
         let read = self.read_slot(slot);
         // A game that did not open is not held: nothing here shows it.
         if newly && matches!(read, Err(StoreError::Io { .. })) {
-            release(&lock);
+            release_claims(|held| held != lock);
         }
         read
     }
 
     fn read_slot(&self, slot: Slot) -> Result<Option<Game>, StoreError> {
         let path = self.path(slot);
-        let text = match read_if_present(&path)? {
-            None => return Ok(None),
-            Some(Contents::NotAFile(reason)) => return Err(self.keep_aside(&path, reason.into())),
-            Some(Contents::Text(text)) => text,
-        };
+        let Some(text) = self.read_text(&path)? else { return Ok(None) };
         if self.was_counted(slot, &text) {
             // A finished game's save, left by a crash before its removal.
             remove_if_present(&path)?;
@@ -515,10 +511,8 @@ impl Store {
 
     fn read_stats(&self) -> Result<StatsFile, StoreError> {
         let path = self.stats_path();
-        let text = match read_if_present(&path)? {
-            None => return Ok(StatsFile { version: STATS_VERSION, ..Default::default() }),
-            Some(Contents::NotAFile(reason)) => return Err(self.keep_aside(&path, reason.into())),
-            Some(Contents::Text(text)) => text,
+        let Some(text) = self.read_text(&path)? else {
+            return Ok(StatsFile { version: STATS_VERSION, ..Default::default() });
         };
         match serde_json::from_str::<StatsFile>(&text) {
             Ok(file) if (1..=STATS_VERSION).contains(&file.version) => Ok(file),
@@ -544,6 +538,16 @@ impl Store {
         let text = serde_json::to_string_pretty(&file).expect("statistics always serialise");
         write_atomic(&self.stats_path(), text.as_bytes())?;
         damage.map_or(Ok(()), Err)
+    }
+
+    /// The text of the file at `path`, if any; what is no file the store can read is put aside
+    /// (`Contents::NotAFile`), as a file that fails to load is.
+    fn read_text(&self, path: &Path) -> Result<Option<String>, StoreError> {
+        match read_if_present(path)? {
+            None => Ok(None),
+            Some(Contents::NotAFile(reason)) => Err(self.keep_aside(path, reason.into())),
+            Some(Contents::Text(text)) => Ok(Some(text)),
+        }
     }
 
     /// Renames a file that failed to load out of the way, never over another kept file.
@@ -675,15 +679,11 @@ fn claim(lock: &Path) -> Result<bool, StoreError> {
     }
 }
 
-fn release(lock: &Path) {
+/// Releases the games this process has open whose lock files `keep` does not keep (dropping a
+/// file unlocks it).
+fn release_claims(keep: impl Fn(&Path) -> bool) {
     let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    claims.retain(|(held, _)| held != lock);
-}
-
-/// Releases every game this process has open but `kept`'s (dropping a file unlocks it).
-fn release_claims_but(kept: Option<&Path>) {
-    let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    claims.retain(|(held, _)| Some(held.as_path()) == kept);
+    claims.retain(|(held, _)| keep(held));
 }
 
 /// The files this process is writing: a second writer of one waits for the first, since they

@@ -302,10 +302,16 @@ public final class GameModel {
     /// The solver proved the game lost ("show me", a hint): the notice offers to undo back to
     /// where it can still be won, and the message says it (no news for VoiceOver to say over it).
     private func provedLost() {
+        markLost()
+        report(words.text("msg_unwinnable"))
+    }
+
+    /// A loss proved by the player's own question: the notice shows it, and it is no news for
+    /// VoiceOver to say over the answer.
+    private func markLost() {
         cannotBeWon = true
         cannotBeWonIsNews = false
         knownLost = true
-        report(words.text("msg_unwinnable"))
     }
 
     public func undoToWinnable() async {
@@ -324,9 +330,7 @@ public final class GameModel {
             // Nothing to undo to: the notice offers another deal instead, and says why (the
             // screen announces it to VoiceOver, as Android's dialog is).
             dealLost = true
-            cannotBeWon = true
-            cannotBeWonIsNews = false
-            knownLost = true
+            markLost()
         case .notFound:
             report(words.text("msg_no_winnable_position"))
         }
