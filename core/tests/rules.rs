@@ -102,9 +102,10 @@ fn g_5_lost_when_stock_empty_and_no_move_left() {
     let mut with_stock = piles.clone();
     with_stock.push(("stock", "#KH"));
     assert_eq!(table(Dnieper, &with_stock).status(), Status::Playing);
-    let only_null = table(Zerline, &[("tableau:0", "QS")]);
+    // The reserve full of cards with nowhere to go, the stock spent: only the Queen's null move.
+    let only_null = table(Zerline, &[("tableau:0", "QS"), ("reserve", "2H 2D 2C 2S")]);
     assert!(legal(&only_null, "tableau:0 1 tableau:1"));
-    assert!(!legal(&only_null, "tableau:0 1 reserve") || only_null.status() == Status::Playing);
+    assert_eq!(only_null.status(), Status::Lost);
     let dealing = table(Dnieper, &[("tableau:0", "5S"), ("stock", "#KH")]);
     assert!(!dealing.is_null_move(m(&dealing, "tableau:0 1 tableau:3")), "the stock deals by pile position");
     let lone_king = table(YakutatBay, &[("tableau:0", "KS")]);
@@ -210,6 +211,11 @@ fn dn_7_foundations_take_only_complete_runs() {
     assert!(!legal(&s, "tableau:0 1 foundation:0"));
     assert!(legal(&s, "tableau:1 13 foundation:0"), "an analysis position may hold a formed run");
     assert!(!legal(&s, "tableau:1 12 foundation:0"));
+    let mixed = table(Dnieper, &[("tableau:0", "KS QS JS TS 9S 8S 7S 6H 5H 4H 3H 2H AH")]);
+    assert!(!legal(&mixed, "tableau:0 13 foundation:0"), "one suit");
+    let taken = table(Dnieper, &[("foundation:0", &run('H')), ("tableau:0", &run('S'))]);
+    assert!(!legal(&taken, "tableau:0 13 foundation:0"), "onto an empty foundation only");
+    assert!(legal(&taken, "tableau:0 13 foundation:1"));
 }
 
 /// DN-8: a complete run goes to a foundation as part of the move that formed it; one undo
@@ -224,6 +230,12 @@ fn dn_8_complete_run_goes_up_automatically() {
     let mut back = after;
     back.undo(&effects);
     assert_eq!(back, s);
+    let (dealt, _) = play(&table(Dnieper, &[("tableau:0", &format!("#4D {partial}")), ("stock", "#AS")]), "stock");
+    assert_eq!(pile_text(&dealt, "foundation:0"), run('S'), "a run the stock's deal completes");
+    let hidden_king = format!("#{partial}");
+    let (unmoved, _) =
+        play(&table(Dnieper, &[("tableau:0", &hidden_king), ("tableau:1", "AS")]), "tableau:1 1 tableau:0");
+    assert!(unmoved.pile(id(&unmoved, "foundation:0")).is_empty(), "a face-down King is no part of a run");
 }
 
 // ---- YB: Yakutat Bay ----
@@ -282,9 +294,13 @@ fn yb_5_only_kings_fill_spaces() {
 /// YB-6: an Ace starts a foundation, which builds up in suit; tableau tops may go there.
 #[test]
 fn yb_6_foundations_up_in_suit_from_ace() {
-    let s = table(YakutatBay, &[("tableau:0", "AH"), ("tableau:1", "2S"), ("foundation:1", "AS"), ("tableau:2", "3S")]);
+    let s = table(
+        YakutatBay,
+        &[("tableau:0", "AH"), ("tableau:1", "2S"), ("foundation:1", "AS"), ("tableau:2", "3S"), ("tableau:3", "2C")],
+    );
     assert!(legal(&s, "tableau:0 1 foundation:0"));
     assert!(legal(&s, "tableau:1 1 foundation:1"));
+    assert!(!legal(&s, "tableau:3 1 foundation:1"), "in suit");
     assert!(!legal(&s, "tableau:1 1 foundation:0"), "only an Ace starts one");
     assert!(!legal(&s, "tableau:2 1 foundation:1"), "3S waits for 2S");
 }
@@ -323,8 +339,10 @@ fn ch_3_up_and_down_foundations_one_per_suit() {
     assert!(legal(&s, "tableau:1 1 foundation:4"));
     assert!(!legal(&s, "tableau:1 1 foundation:0"), "a King does not start an up-foundation");
     assert!(!legal(&s, "tableau:0 1 foundation:5"), "an Ace does not start a down-foundation");
-    let (started, _) = play(&s, "tableau:1 1 foundation:4");
-    let (_, _) = (started.clone(), ());
+    let built =
+        table(Chequers, &[("foundation:0", "AS"), ("foundation:4", "KS"), ("tableau:0", "2C"), ("tableau:1", "QC")]);
+    assert!(!legal(&built, "tableau:0 1 foundation:0"), "up in suit");
+    assert!(!legal(&built, "tableau:1 1 foundation:4"), "down in suit");
     let second = table(Chequers, &[("foundation:4", "KS"), ("tableau:0", "KS")]);
     assert!(!legal(&second, "tableau:0 1 foundation:5"));
 }
@@ -417,6 +435,8 @@ fn ch_8_play_back() {
     assert!(legal(&s, "foundation:0 1 foundation:4"));
     assert!(legal(&s, "foundation:4 1 foundation:0"));
     assert!(!legal(&s, "foundation:4 1 tableau:0"), "4C does not go on 2C");
+    let other = table(Chequers, &[("foundation:0", "AC 2C 3C"), ("foundation:5", "KD QD JD TD 9D 8D 7D 6D 5D 4D")]);
+    assert!(!legal(&other, "foundation:0 1 foundation:5"), "3C does not go on 4D");
 }
 
 // ---- ZE: Zerline ----
@@ -447,6 +467,7 @@ fn ze_3_foundations_from_king_wrapping() {
     assert!(!legal(&s, "tableau:1 1 foundation:0"));
     assert!(legal(&s, "tableau:2 1 foundation:1"), "Ace on King");
     assert!(!legal(&s, "tableau:3 1 foundation:1"));
+    assert!(!legal(&s, "tableau:1 1 foundation:1"), "in suit: AH not on KS");
     let full = table(Zerline, &[("foundation:0", "KD AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"), ("tableau:0", "KD")]);
     assert!(!legal(&full, "tableau:0 1 foundation:0"), "13 cards at most");
 }
@@ -520,10 +541,19 @@ fn ze_8_waste_top_plays() {
 /// ZE-9: play-back as G-3, never onto the reserve.
 #[test]
 fn ze_9_play_back() {
-    let s = table(Zerline, &[("foundation:0", "KS AS 2S 3S"), ("tableau:0", "4H"), ("foundation:1", "KS AS 2S")]);
+    let s = table(
+        Zerline,
+        &[
+            ("foundation:0", "KS AS 2S 3S"),
+            ("tableau:0", "4H"),
+            ("foundation:1", "KS AS 2S"),
+            ("foundation:2", "KH AH 2H"),
+        ],
+    );
     assert!(legal(&s, "foundation:0 1 tableau:0"));
     assert!(!legal(&s, "foundation:0 1 reserve"));
     assert!(legal(&s, "foundation:0 1 foundation:1"), "onto the other spade foundation");
+    assert!(!legal(&s, "foundation:0 1 foundation:2"), "never onto another suit's");
 }
 
 // ---- HR: How They Run ----
@@ -586,7 +616,7 @@ fn hr_5_only_kings_fill_spaces() {
 fn hr_6_cells() {
     let s = table(HowTheyRun, &[("tableau:0", "9S 5D"), ("cell:0", "4D"), ("tableau:1", "8H")]);
     assert!(legal(&s, "tableau:0 1 cell:1"));
-    assert!(!legal(&s, "tableau:0 1 cell:0"), "cell 1 is full");
+    assert!(!legal(&s, "tableau:0 1 cell:0"), "the first cell is full");
     assert!(!legal(&s, "tableau:0 2 cell:1"), "one card only");
     assert!(legal(&s, "cell:0 1 tableau:0"), "4D on 5D");
     assert!(!legal(&s, "cell:0 1 cell:1"));
@@ -602,6 +632,8 @@ fn hr_7_foundations_take_only_complete_runs() {
     assert!(legal(&s, "tableau:0 13 foundation:0"));
     assert!(!legal(&s, "cell:0 1 foundation:0"));
     assert!(!legal(&s, "tableau:1 1 foundation:0"));
+    let mixed = table(HowTheyRun, &[("tableau:0", "KD QD JD TD 9D 8D 7D 6C 5C 4C 3C 2C AC")]);
+    assert!(!legal(&mixed, "tableau:0 13 foundation:0"), "one suit");
 }
 
 /// HR-8: a complete run goes up automatically, as in DN-8.
