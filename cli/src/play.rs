@@ -80,10 +80,11 @@ enum Command {
     Show,
     Stats,
     Look,
+    Rules,
 }
 
 impl Command {
-    const KEYS: [(Command, &'static str); 12] = [
+    const KEYS: [(Command, &'static str); 13] = [
         (Command::Quit, "cli_cmd_quit"),
         (Command::Help, "cli_cmd_help"),
         (Command::Undo, "cli_cmd_undo"),
@@ -96,6 +97,7 @@ impl Command {
         (Command::Show, "cli_cmd_show"),
         (Command::Stats, "cli_cmd_stats"),
         (Command::Look, "cli_cmd_look"),
+        (Command::Rules, "cli_cmd_rules"),
     ];
 
     /// The command `typed` names, if any (else it is a pile's name).
@@ -308,6 +310,7 @@ impl Session {
                 _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
             },
             (Some(Command::Stats), [_]) => Ok(self.stats()),
+            (Some(Command::Rules), [_]) => Ok(words.text(describe::game_keys(kind)[2])),
             (Some(Command::Look), [_]) => Err(words.text("cli_look_which")),
             (Some(Command::Look), [_, name]) => {
                 match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {

@@ -105,6 +105,15 @@ fn tapping_an_empty_pile_says_it_is_empty() {
 }
 
 #[test]
+fn rules_tells_the_game_s_rules_in_the_player_s_language() {
+    let dir = fresh_dir("play-rules");
+    let screen = play(&dir, &[], "rules\nq\n");
+    assert!(screen.contains("Tap or click the stock to deal one card face up onto every pile"), "{screen}");
+    let screen = play(&dir, &["--lang", "fr"], "règles\nq\n");
+    assert!(screen.contains("Touchez la pioche ou cliquez dessus pour distribuer"), "{screen}");
+}
+
+#[test]
 fn piped_output_has_no_colour_and_ten_valued_cards_keep_their_columns() {
     let dir = fresh_dir("play-plain");
     // Dealing the stock until it is empty turns up every card, tens among them.
