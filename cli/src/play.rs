@@ -14,10 +14,11 @@ use std::time::{Duration, Instant};
 use solitaire_core::assist::Solution;
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
+use solitaire_core::describe::Phrase;
 use solitaire_core::engine::Status;
-use solitaire_core::spec::{MoveUnit, PileId, ReserveRule};
+use solitaire_core::spec::{MoveUnit, PileId};
 use solitaire_core::{
-    assist, describe, Game, GameKind, Move, OnScreen, PileKind, State, Store, StoreError, TapOutcome,
+    assist, describe, refusal, Game, GameKind, Move, OnScreen, PileKind, State, Store, StoreError, TapOutcome,
 };
 
 use crate::args;
@@ -400,8 +401,11 @@ impl Session {
         let len = self.game.state().pile(pile).len();
         if len == 0 && position.is_none() {
             // As a tap on the empty place: the stock's action, where it has one left.
+            let spent_stock = map.stock == Some(pile);
             return match self.game.tap_pile(pile) {
                 Ok(TapOutcome::Played(_)) => Ok(String::new()),
+                _ if spent_stock => Err(words()
+                    .phrase(&refusal::refusal(self.game.state(), Move::Stock).unwrap_or_else(refusal::not_allowed))),
                 _ => Err(words().say("cli_pile_empty", &[name.into()])),
             };
         }
@@ -436,18 +440,16 @@ impl Session {
         let from = parse_short(map, from).ok_or_else(|| no_pile(from))?;
         let to = parse_short(map, to).ok_or_else(|| no_pile(to))?;
         let state = self.game.state();
+        let refused = |why: Option<Phrase>| words().phrase(&why.unwrap_or_else(refusal::not_allowed));
         let count = match count {
             Some(count) => count,
-            None => largest_fitting(state, from, to).ok_or_else(|| {
-                let full = matches!(state.spec().reserve, Some(ReserveRule::Holding { capacity }) if map.reserve == Some(to) && state.pile(to).len() >= usize::from(capacity));
-                words().text(if full { "cli_reserve_full" } else { "cli_nothing_fits" })
-            })?,
+            None => {
+                largest_fitting(state, from, to).ok_or_else(|| refused(refusal::refusal_of_any(state, from, to)))?
+            }
         };
         let mv = Move::Transfer { from, count, to };
-        self.game.play(mv).map(|()| String::new()).map_err(|_| {
-            let typed = format!("{} {} {count}", short_name(map, from), short_name(map, to));
-            words().say("cli_illegal", &[typed.into()])
-        })
+        let why = refusal::refusal(state, mv);
+        self.game.play(mv).map(|()| String::new()).map_err(|_| refused(why))
     }
 }
 

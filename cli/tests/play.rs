@@ -95,13 +95,25 @@ fn a_long_line_typed_is_said_back_short() {
 fn tapping_an_empty_pile_says_it_is_empty() {
     let dir = fresh_dir("play-empty");
     let screen = play(&dir, &["--deal", "5"], "s\ns\ns\ns\ns\nq\n");
-    assert!(screen.contains("s is empty"), "{screen}");
+    assert!(screen.contains("The stock is empty: there is no redeal."), "{screen}");
     let screen = play(&dir, &["--lang", "fr"], "s\nq\n");
-    assert!(screen.contains("s est vide"), "{screen}");
+    assert!(screen.contains("La pioche est vide\u{a0}: il n’y a pas de redistribution."), "{screen}");
     // Deal 5's first pile: three cards face down, then one face up.
     let screen = play(&dir, &[], "t1:2\nlook\nq\n");
     assert!(screen.contains("that card is face down"), "{screen}");
     assert!(screen.contains("look at which pile? For example: look t3"), "{screen}");
+}
+
+#[test]
+fn a_refused_move_says_which_rule_stands_in_the_way() {
+    let dir = fresh_dir("play-refused");
+    // Deal 1: t1 holds 3 face-down cards under the three of spades; t2's top is the four of clubs.
+    let screen = play(&dir, &["--deal", "1"], "t1 f1\nt1 t2\nt1 t2 2\nq\n");
+    assert!(screen.contains("Only a whole suit, king to ace in one pile, goes to a foundation."), "{screen}");
+    assert!(screen.contains("Can’t put the three of spades on the four of clubs."), "{screen}");
+    assert!(screen.contains("Only the top card of tableau pile 1 is face up."), "{screen}");
+    let screen = play(&dir, &["--lang", "fr"], "t1 t2\nq\n");
+    assert!(screen.contains("Impossible de poser le trois de pique sur le quatre de trèfle."), "{screen}");
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub enum Form {
 }
 
 impl Phrase {
-    fn new(key: &'static str, args: Vec<Arg>) -> Phrase {
+    pub(crate) fn new(key: &'static str, args: Vec<Arg>) -> Phrase {
         Phrase { key, args }
     }
 }
@@ -139,7 +139,7 @@ pub fn pile(kind: PileKind, index: u8, form: Form) -> Arg {
     Arg::Pile { key: pile_key(kind, form), number }
 }
 
-fn pile_of(state: &State, id: PileId, form: Form) -> Arg {
+pub(crate) fn pile_of(state: &State, id: PileId, form: Form) -> Arg {
     let (kind, index) = state.map().kind(id).unwrap_or((PileKind::Tableau, id));
     pile(kind, index, form)
 }
@@ -386,6 +386,7 @@ pub fn all_keys() -> Vec<&'static str> {
     }
     keys.extend(GameKind::ALL.into_iter().flat_map(game_keys));
     keys.extend(["date", "date_first_day"]);
+    keys.extend(crate::refusal::KEYS);
     keys.extend(MONTHS);
     keys
 }

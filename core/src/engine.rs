@@ -41,7 +41,8 @@ pub enum Status {
     Lost,
 }
 
-const SUIT_RUN: usize = 13;
+/// The cards of a suit: a complete run, a full foundation.
+pub(crate) const SUIT_RUN: usize = 13;
 
 impl State {
     /// Whether the top `count` cards of `pile` may be picked up together (G-1, and each game's

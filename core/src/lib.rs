@@ -13,6 +13,7 @@ pub mod game;
 pub mod games;
 pub mod layout;
 pub mod notation;
+pub mod refusal;
 pub mod save;
 pub mod scene;
 pub mod solver;
