@@ -20,6 +20,7 @@ import app.solitaire.core.datePhrase
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.CatalogueWords
+import app.solitaire.ui.shared.dealArg
 import app.solitaire.ui.shared.LocalDoubleClickHome
 import app.solitaire.ui.shared.LocalWords
 import app.solitaire.ui.shared.NewGame
@@ -156,7 +157,7 @@ fun windowTitle(app: AppController, words: Words): String {
     val daily = status.daily
     return when {
         daily != null -> words.text("ui_window_daily", name, words.say(datePhrase(daily)))
-        status.deal != null -> words.text("ui_window_deal", name, status.deal!!.toLong())
+        status.deal != null -> words.text("ui_window_deal", name, dealArg(status.deal!!))
         else -> name
     }
 }

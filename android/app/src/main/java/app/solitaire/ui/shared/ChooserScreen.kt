@@ -117,7 +117,7 @@ private fun DailyDeals(catalog: List<GameInfo>, daily: DailyOverview, onDaily: (
                 val state = when {
                     entry.won -> words.text("ui_daily_won")
                     entry.inProgress -> words.text("ui_daily_in_progress")
-                    else -> words.text("ui_deal_lower", entry.deal.toLong())
+                    else -> words.text("ui_deal_lower", dealArg(entry.deal))
                 }
                 TextButton(onClick = { onDaily(info) }, modifier = Modifier.heightIn(min = 48.dp)) {
                     Text("${if (entry.won) "✓ " else ""}${words.text("ui_daily_entry", words.name(info), state)}")

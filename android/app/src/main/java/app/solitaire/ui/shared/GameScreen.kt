@@ -70,7 +70,7 @@ fun GameScreen(
 
 /** "Deal 7 · 12 moves · 3:05" ("Donne 7 · 12 coups · 3:05"): which deal, the player's moves and the playing time. */
 fun Words.statusLine(status: GameStatus, elapsedMs: ULong): String {
-    val game = status.deal?.let { text("ui_deal", it.toLong()) } ?: text("ui_position")
+    val game = status.deal?.let { text("ui_deal", dealArg(it)) } ?: text("ui_position")
     return plural("ui_status", status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
 }
 

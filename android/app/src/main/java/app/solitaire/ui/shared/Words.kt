@@ -4,6 +4,7 @@ import androidx.compose.runtime.staticCompositionLocalOf
 import app.solitaire.core.GameInfo
 import app.solitaire.core.Phrase
 import app.solitaire.core.PhraseArg
+import java.math.BigInteger
 
 /**
  * Every word the UI shows or a screen reader says, by key, in the player's language. The keys
@@ -38,6 +39,13 @@ fun Words.say(phrase: Phrase): String {
     val count = phrase.args.firstNotNullOfOrNull { (it as? PhraseArg.Number)?.value?.toInt() } ?: 0
     return plural(phrase.key, count, *args)
 }
+
+/**
+ * A deal number as a `%d` argument. Deals run to 2^64 - 1, past a Long (`toLong()` showed deal
+ * 9999999999999999999 as -8446744073709551617); Android's formatter and [CatalogueWords] both
+ * take a BigInteger.
+ */
+fun dealArg(deal: ULong): Any = BigInteger(deal.toString())
 
 /** Phrases that make one description, joined by the language's list separator. */
 fun Words.say(phrases: List<Phrase>): String = phrases.joinToString(text("list_separator")) { say(it) }

@@ -58,6 +58,7 @@ import app.solitaire.ui.shared.PlayingCard
 import app.solitaire.ui.shared.RulesScreen
 import app.solitaire.ui.shared.SolitaireTheme
 import app.solitaire.ui.shared.TableColors
+import app.solitaire.ui.shared.dealArg
 import app.solitaire.ui.shared.say
 import app.solitaire.ui.shared.statusLine
 import app.solitaire.ui.shared.symbol
@@ -436,6 +437,10 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+        // Past a Long: once shown as "Deal -8446744073709551617"; Android's String.format too.
+        val large = controller.status.copy(moves = 12u, deal = 9_999_999_999_999_999_999uL)
+        assertEquals("Deal 9999999999999999999 · 12 moves · 3:05", english.statusLine(large, 185_000uL))
+        assertEquals("Deal 18446744073709551615", String.format("Deal %1\$d", dealArg(ULong.MAX_VALUE)))
     }
 
     /**
