@@ -97,8 +97,10 @@ impl Game {
     pub fn view(&self, viewport: Viewport) -> Update {
         let game = self.lock();
         let mut shown = self.shown();
-        *shown = None;
-        update(&game, Outcome::Unchanged, &viewport.into(), &mut shown)
+        // Drawn from scratch, in the arrangement the table had.
+        let before = shown.take();
+        let scene = Scene::of(&game, &viewport.into(), before.as_ref());
+        update_to(&game, Outcome::Unchanged, scene, &mut shown)
     }
 
     /// Every pile's words for a screen reader, with its actions. Ask once per position, and only
@@ -323,7 +325,12 @@ fn play(game: &mut core::Game, action: Action, shown: Option<&Scene>) -> Result<
 
 /// The status and what changed since `shown`, which becomes the scene drawn now.
 fn update(game: &core::Game, outcome: Outcome, viewport: &core::layout::Viewport, shown: &mut Option<Scene>) -> Update {
-    let scene = Scene::of(game, viewport);
+    let scene = Scene::of(game, viewport, shown.as_ref());
+    update_to(game, outcome, scene, shown)
+}
+
+/// The status and what differs between `shown` and `scene`, which becomes the scene drawn now.
+fn update_to(game: &core::Game, outcome: Outcome, scene: Scene, shown: &mut Option<Scene>) -> Update {
     let changes = scene.changes(shown.as_ref());
     let update = Update {
         outcome,

@@ -20,7 +20,7 @@ use crate::card::Card;
 use crate::spec::{EmptyMark, GameSpec, PileId, PileKind, PileMap};
 use crate::state::State;
 use plan::{Band, Plan, ASPECT, FAN_DOWN, FAN_UP};
-pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, INDEX, INDEX_WIDTH, LEGIBLE_INDEX, TOUCH, TOUCH_WORTH};
+pub use plan::{BUCKET, DOWN_PER_INDEX, GAP, HOLD, INDEX, INDEX_WIDTH, LEGIBLE_INDEX, TOUCH, TOUCH_WORTH};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Insets {
@@ -107,6 +107,15 @@ pub struct TableLayout {
     pub piles: Vec<PileFrame>,
     /// Pile by pile, bottom to top, so in increasing `z`.
     pub cards: Vec<CardFrame>,
+    /// The arrangement chosen, for a later layout to keep (`layout_keeping`).
+    pub arrangement: Option<Arrangement>,
+}
+
+/// Where a layout put the piles that are not tableau piles, and the tableau's columns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arrangement {
+    band: Band,
+    columns: u16,
 }
 
 /// Larger sizes are clamped, keeping all arithmetic finite.
@@ -140,8 +149,16 @@ impl Viewport {
 
 /// Where every pile and card of `state` goes in `viewport`.
 pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
+    layout_keeping(state, viewport, None)
+}
+
+/// `layout`, keeping `kept` (the arrangement of the game's last layout) while
+/// its cards keep `plan::HOLD` of the best arrangement's width, so that piles do not move to
+/// other places as they grow.
+pub fn layout_keeping(state: &State, viewport: &Viewport, kept: Option<Arrangement>) -> TableLayout {
     let fans = plan::Fans::of(state);
-    let Some((plan, piles)) = pile_frames(state.spec(), state.map(), &fans, viewport) else {
+    let keep = kept.map(|k| (k.band, k.columns));
+    let Some((plan, piles)) = pile_frames(state.spec(), state.map(), &fans, viewport, keep) else {
         return TableLayout::default();
     };
     let card_width = plan.card_width;
@@ -149,7 +166,14 @@ pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
     for pile in &piles {
         place_cards(state, pile, plan.reserve, &mut cards);
     }
-    TableLayout { card_width, card_height: card_width * ASPECT, index_height: card_width * INDEX, piles, cards }
+    TableLayout {
+        card_width,
+        card_height: card_width * ASPECT,
+        index_height: card_width * INDEX,
+        piles,
+        cards,
+        arrangement: Some(Arrangement { band: plan.band, columns: plan.columns }),
+    }
 }
 
 /// The plan and every pile's frame for the game `spec` describes, its tableau piles each
@@ -159,9 +183,10 @@ fn pile_frames(
     map: &PileMap,
     fans: &plan::Fans,
     viewport: &Viewport,
+    keep: Option<(Band, u16)>,
 ) -> Option<(Plan, Vec<PileFrame>)> {
     let area = viewport.safe_area()?;
-    let plan = plan::choose(spec, map, fans, area.width, area.height)?;
+    let plan = plan::choose(spec, map, fans, area.width, area.height, keep)?;
     let mut piles = Vec::with_capacity(usize::from(map.len));
     place_piles(spec, map, &plan, fans, area, &mut piles);
     Some((plan, piles))
@@ -429,7 +454,7 @@ mod tests {
             for (width, height) in screens {
                 let viewport = Viewport { width, height, insets: Insets::default() };
                 let fans = plan::Fans::uniform(map.tableau);
-                let (plan, piles) = pile_frames(spec, &map, &fans, &viewport).expect("room for cards");
+                let (plan, piles) = pile_frames(spec, &map, &fans, &viewport, None).expect("room for cards");
                 let card_width = plan.card_width;
                 let what = format!("{} in {width}×{height}", spec.name);
                 assert_eq!(piles.len(), usize::from(map.len), "{what}");

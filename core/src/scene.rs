@@ -44,9 +44,13 @@ pub struct Changes {
 const MAX_CARDS: usize = 104;
 
 impl Scene {
-    pub fn of(game: &Game, viewport: &Viewport) -> Scene {
+    /// The scene of `game` in `viewport`, in the arrangement of `before` (the scene drawn last)
+    /// while that keeps large enough cards (`layout_keeping`): also in a viewport a little
+    /// taller or shorter (a note's line more or less above the table), not in a turned one.
+    pub fn of(game: &Game, viewport: &Viewport, before: Option<&Scene>) -> Scene {
         let state = game.state();
-        let layout = layout::layout(state, viewport);
+        let kept = before.and_then(|b| b.layout.arrangement);
+        let layout = layout::layout_keeping(state, viewport, kept);
         let mut moved = [false; MAX_CARDS];
         for id in game.last_moved_cards() {
             if let Some(flag) = moved.get_mut(usize::from(id)) {

@@ -46,6 +46,12 @@ pub const LEGIBLE_INDEX: f32 = 5.0;
 /// How far a top card's hit area reaches down from its top edge with no room below it, in
 /// card widths: the card and half the gap under it.
 const HIT_DOWN: f32 = ASPECT + GAP / 2.0;
+/// A later layout of the same game keeps the arrangement it had (the
+/// band's place and columns, the tableau's columns) while that arrangement's cards keep this
+/// share of the best arrangement's width. Chosen afresh at every move, piles jumped to other
+/// places as the game went on (a playtest: Chequers' foundations from a row across the top to
+/// a strip at the left and back; Dnieper's 4 columns to 5 after two deals from the stock).
+pub const HOLD: f32 = 0.8;
 /// A candidate must beat the best so far by this fraction, so that near-ties go to fewer
 /// tableau rows (then to the earlier arrangement) instead of to float noise.
 const TIE: f32 = 1e-3;
@@ -223,7 +229,16 @@ pub(super) fn trim_top(cards: &[Card]) -> &[Card] {
 /// have the room `fans` gives them below their base cards, or the one with the largest cards
 /// among those a finger can use (`TOUCH`), where its cards keep `TOUCH_WORTH` of that width;
 /// fewer tableau rows break near-ties. `None` if no card fits.
-pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, height: f32) -> Option<Plan> {
+/// With `keep`, an arrangement chosen before, that one while its cards keep `HOLD` of the best's
+/// width.
+pub(super) fn choose(
+    spec: &GameSpec,
+    map: &PileMap,
+    fans: &Fans,
+    width: f32,
+    height: f32,
+    keep: Option<(Band, u16)>,
+) -> Option<Plan> {
     let tableau = u16::from(map.tableau);
     // Width or height in card widths of `cards` piles and the gaps between and around them.
     let extent = |cards: u16, pile: f32| f32::from(cards) * pile + f32::from(cards + 1) * GAP;
@@ -272,6 +287,7 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
     // The largest cards of all, and of the plans a finger can use.
     let mut largest: Option<Plan> = None;
     let mut touchable: Option<Plan> = None;
+    let mut kept: Option<Plan> = None;
     let better = |plan: &Plan, best: &Option<Plan>| {
         best.is_none_or(|b| {
             plan.card_width > b.card_width * (1.0 + TIE)
@@ -285,6 +301,9 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
             }
             if plan.touchable && better(&plan, &touchable) {
                 touchable = Some(plan);
+            }
+            if keep == Some((plan.band, plan.columns)) && better(&plan, &kept) {
+                kept = Some(plan);
             }
         }
     };
@@ -339,6 +358,10 @@ pub(super) fn choose(spec: &GameSpec, map: &PileMap, fans: &Fans, width: f32, he
     let best = match (touchable, largest) {
         (Some(t), Some(l)) if t.card_width >= l.card_width * TOUCH_WORTH => Some(t),
         (_, l) => l,
+    };
+    let best = match (kept, best) {
+        (Some(k), Some(b)) if k.card_width >= b.card_width * HOLD => Some(k),
+        (_, b) => b,
     };
     best.filter(|plan| plan.card_width.is_finite() && plan.card_width > 0.0)
 }
