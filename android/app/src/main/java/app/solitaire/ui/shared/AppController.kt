@@ -126,7 +126,7 @@ class AppController(
      * keyboard are put back first, else the screen before (`back`).
      */
     fun onBack() {
-        if (playing?.takeIf { screen is Screen.Play }?.cancelPick() != true) back()
+        if (playing?.takeIf { screen is Screen.Play }?.cancelHeld() != true) back()
     }
 
     /** Back from rules to where they were opened, or from a game to the chooser. */

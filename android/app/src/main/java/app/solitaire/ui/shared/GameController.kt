@@ -261,9 +261,14 @@ class GameController(
     }
 
     /** Esc while cards are picked: they stay where they are. `false`: nothing was picked. */
-    fun cancelPick(): Boolean {
-        if (picked == null) return false
+    /**
+     * Esc or Back: the cards the keyboard picked up, or a drag under way, go back where they
+     * were (the drag's release then drops nothing). False when nothing was held.
+     */
+    fun cancelHeld(): Boolean {
+        if (picked == null && drag == null) return false
         picked = null
+        drag = null
         return true
     }
 

@@ -2,6 +2,7 @@ package app.solitaire.ui.proof
 
 import androidx.compose.foundation.layout.Box
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.input.key.Key
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.isFocused
@@ -10,6 +11,7 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.test.performKeyInput
+import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.pressKey
 import androidx.compose.ui.test.requestFocus
 import app.solitaire.core.CardView
@@ -112,6 +114,33 @@ class KeyboardTest {
     }
 
     /** The whole app on `deal` of `kind`, its keyboard shortcuts on its root as the desktop window and the phone have them. */
+    /**
+     * Esc in the middle of a drag with the mouse (or Back with a finger) puts the cards back and
+     * leaves the game open: it once left for the list of games with the button still down.
+     */
+    @Test
+    fun escDuringADragPutsTheCardsBackAndStaysInTheGame() {
+        val (app, controller) = play(GameKind.YAKUTAT_BAY, DEAL)
+        val (card, _) = cardWithAPlace(controller)
+        val before = controller.game.positionJson()
+        val node = rule.onNodeWithTag(tagOf(controller, card.pile, card.position), useUnmergedTree = true)
+        node.performTouchInput {
+            down(center)
+            moveBy(Offset(0f, 40f))
+            moveBy(Offset(30f, 40f))
+        }
+        rule.waitForIdle()
+        assertNotNull(controller.drag)
+        rule.onRoot().performKeyInput { pressKey(Key.Escape) }
+        rule.waitForIdle()
+        assertNull(controller.drag)
+        assertIs<Screen.Play>(app.screen, "Esc put the cards back, and left the game open")
+        node.performTouchInput { up() }
+        rule.waitForIdle()
+        assertEquals(before, controller.game.positionJson(), "the release dropped nothing")
+        assertIs<Screen.Play>(app.screen)
+    }
+
     private fun play(kind: GameKind, deal: ULong): Pair<AppController, GameController> {
         val app = AppController(newStore(), testScope, workers)
         val controller = app.open(info(kind), Game(kind, deal))
