@@ -134,6 +134,30 @@ impl Game {
         Ok(targets.into_iter().map(u32::from).collect())
     }
 
+    /// Why the card at `index` of `pile`, with the cards on it, may not go onto `to`, in the
+    /// player's words ("Can't put the seven of clubs on the queen of hearts."): for a move the
+    /// player chose and the core refused, so the app can name the rule in its way. `None` where
+    /// they may go, or onto their own pile.
+    pub fn refusal(&self, pile: u32, index: u32, to: u32) -> Result<Option<Phrase>, GameError> {
+        let game = self.lock();
+        let (from, to) = (pile_id(pile)?, pile_id(to)?);
+        game.destinations(from, index as usize)?;
+        if usize::from(to) >= game.state().pile_count() {
+            return Err(GameError::InvalidArgument { detail: format!("no pile {to} in this game") });
+        }
+        Ok(refusal_of(&game, from, index, to))
+    }
+
+    /// `refusal` for cards let go at (`x`, `y`) of the last viewport (as `Action::Drop`):
+    /// `None` where no pile is there.
+    pub fn drop_refusal(&self, pile: u32, index: u32, x: f32, y: f32) -> Result<Option<Phrase>, GameError> {
+        let game = self.lock();
+        let from = pile_id(pile)?;
+        game.destinations(from, index as usize)?;
+        let to = self.shown().as_ref().and_then(|scene| scene.drop_target(x, y));
+        Ok(to.and_then(|to| refusal_of(&game, from, index, to)))
+    }
+
     /// A good next move, or why there is none. Takes up to about 100 ms, on two cores like
     /// `still_winnable`: call it off the main thread.
     #[uniffi::method(default(cancel = None))]
@@ -321,6 +345,13 @@ fn play(game: &mut core::Game, action: Action, shown: Option<&Scene>) -> Result<
         }
         Action::Refresh => Ok(Outcome::Unchanged),
     }
+}
+
+/// Why the cards from `index` (a card of `from`) may not go onto `to`; `None` onto their own pile.
+fn refusal_of(game: &core::Game, from: core::PileId, index: u32, to: core::PileId) -> Option<Phrase> {
+    let count = game.state().pile(from).len() - index as usize;
+    let mv = core::Move::Transfer { from, count: count as u8, to };
+    (from != to).then(|| core::refusal::refusal(game.state(), mv)).flatten().map(Phrase::from)
 }
 
 /// The status and what changed since `shown`, which becomes the scene drawn now.

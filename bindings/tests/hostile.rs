@@ -75,6 +75,8 @@ enum Call {
     Tap(u32, u32),
     MoveCards(u32, u32, u32),
     Destinations(u32, u32),
+    /// Why card `index` of `pile` may not go onto a pile.
+    Refusal(u32, u32, u32),
     DealStock,
     Undo,
     Redo,
@@ -99,6 +101,7 @@ fn call() -> impl Strategy<Value = Call> {
         4 => (hostile_u32(), hostile_u32()).prop_map(|(p, i)| Call::Tap(p, i)),
         4 => (hostile_u32(), hostile_u32(), hostile_u32()).prop_map(|(f, c, t)| Call::MoveCards(f, c, t)),
         2 => (hostile_u32(), hostile_u32()).prop_map(|(p, i)| Call::Destinations(p, i)),
+        2 => (hostile_u32(), hostile_u32(), hostile_u32()).prop_map(|(p, i, t)| Call::Refusal(p, i, t)),
         1 => Just(Call::DealStock),
         2 => Just(Call::Undo),
         1 => Just(Call::Redo),
@@ -174,6 +177,17 @@ fn make(game: &Game, call: &Call) {
                 assert!(index >= count, "card {index} of {count} was refused");
             }
         }
+        Call::Refusal(pile, index, to) => match game.refusal(pile, index, to) {
+            // A reason exactly where the card may not go (onto its own pile: none).
+            Ok(why) => {
+                let state = parse_position(&game.position_json(), Completeness::Complete).unwrap();
+                let count = state.pile(pile as u8).len() - index as usize;
+                let mv = solitaire_core::Move::Transfer { from: pile as u8, count: count as u8, to: to as u8 };
+                assert_eq!(why.is_none(), pile == to || state.is_legal(mv), "{call:?}: {why:?}");
+            }
+            Err(GameError::InvalidArgument { .. }) => {}
+            Err(error) => panic!("{error:?}"),
+        },
         Call::DealStock => {
             let _ = game.act(Action::Play { mv: PlayerMove::Stock });
         }

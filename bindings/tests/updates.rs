@@ -237,3 +237,36 @@ fn every_spoken_action_plays() {
         assert!(offered > 0, "{kind:?} offers no action at its opening");
     }
 }
+
+/// A card the player tries where it may not go is told why, and only then: onto every pile
+/// (`refusal`), and let go over each pile's base (`drop_refusal`); onto its own pile, nothing.
+#[test]
+fn a_refused_move_or_drop_names_its_rule_and_only_a_refused_one() {
+    for kind in KINDS {
+        let game = Game::new(kind, 3);
+        let table = game.view(PHONE);
+        let state = parse_position(&game.position_json(), Completeness::Complete).unwrap();
+        let mut named = 0;
+        for card in table.cards.iter().filter(|c| c.face.is_some()) {
+            for pile in &table.piles {
+                let count = state.pile(card.pile as u8).len() - card.position as usize;
+                let mv =
+                    solitaire_core::Move::Transfer { from: card.pile as u8, count: count as u8, to: pile.pile as u8 };
+                let free = card.pile == pile.pile || state.is_legal(mv);
+                let why = game.refusal(card.pile, card.position, pile.pile).unwrap();
+                assert_eq!(why.is_none(), free, "{kind:?} {card:?} onto {}: {why:?}", pile.pile);
+                assert!(why.iter().all(|why| why.key.starts_with("refused_")));
+                let (x, y) = (pile.base.x + pile.base.width / 2.0, pile.base.y + pile.base.height / 2.0);
+                assert_eq!(
+                    game.drop_refusal(card.pile, card.position, x, y).unwrap(),
+                    why,
+                    "{kind:?} dropped at {x}, {y}"
+                );
+                named += usize::from(why.is_some());
+            }
+        }
+        assert!(named > 0, "{kind:?}");
+        assert_eq!(game.drop_refusal(0, 0, -1e6, -1e6).ok().flatten(), None, "let go over no pile");
+        assert!(matches!(game.refusal(0, 0, 999), Err(GameError::InvalidArgument { .. })));
+    }
+}

@@ -3,7 +3,7 @@ import SolitaireModel
 import SwiftUI
 
 /// At most one notice over the bottom of the table: "show me" under way, no move left, the game
-/// can no longer be won, or a hint.
+/// can no longer be won, a hint, or why a drop was refused.
 @MainActor
 struct NoticeBanner: View {
     let game: GameModel
@@ -45,6 +45,10 @@ struct NoticeBanner: View {
             case .hint(let hint):
                 notice(words.say(hint.description), systemImage: "lightbulb") {
                     Button(words.text("ui_play_it")) { withAnimation(.snappy) { game.play(hint.mv) } }
+                }
+            case .refused(let why):
+                notice(words.say(why), systemImage: "hand.raised") {
+                    EmptyView()
                 }
             }
         }

@@ -29,6 +29,10 @@ public final class GameModel {
     public private(set) var table = TableState()
     public private(set) var viewport = Viewport(width: 0, height: 0, insetTop: 0, insetLeft: 0, insetBottom: 0, insetRight: 0)
     public private(set) var hint: Hint? = nil
+    /// Why the cards the player let go on a pile may not go there: the rule in the way, in the
+    /// core's words ("Can't put the seven of clubs on the queen of hearts."), until the next
+    /// change, hint or drag.
+    public private(set) var refusal: Phrase? = nil
     /// What the hint moves, and where to (or the stock), for marking on the table.
     public private(set) var hintMarks = HintMarks()
     /// The solver proved that this position can no longer be won.
@@ -61,7 +65,10 @@ public final class GameModel {
         if cannotBeWon {
             return .cannotBeWon
         }
-        return hint.map { .hint($0) }
+        if let hint {
+            return .hint(hint)
+        }
+        return refusal.map { .refused($0) }
     }
 
     /// Whether Hint and Show me may be asked: a game in play, with no search and no "show me"
@@ -166,6 +173,7 @@ public final class GameModel {
     public func beginDrag(_ card: CardView) -> Set<UInt32> {
         stopShowingMe()
         dragged = card
+        refusal = nil
         guard card.movable else { return [] }
         return Set((try? game.destinations(pile: card.pile, index: card.position)) ?? [])
     }
@@ -189,7 +197,11 @@ public final class GameModel {
         // Where the grabbed card's centre was let go, in the table's points.
         let x = now.frame.x + now.frame.width / 2 + dx
         let y = now.frame.y + now.frame.height / 2 + dy
-        return perform(.drop(pile: now.pile, index: now.position, x: x, y: y))
+        let outcome = perform(.drop(pile: now.pile, index: now.position, x: x, y: y))
+        if outcome == .unchanged {
+            refusal = try? game.dropRefusal(pile: now.pile, index: now.position, x: x, y: y)
+        }
+        return outcome
     }
 
     /// Plays a move the player chose: a hint's "Play it", or the stock.
@@ -494,6 +506,7 @@ public final class GameModel {
     private func changed() {
         helpFlag?.cancel()
         hint = nil
+        refusal = nil
         hintMarks = HintMarks()
         // A deal proved lost is lost after every move: no check needed to say so again.
         cannotBeWon = dealLost
@@ -550,6 +563,8 @@ public enum TableNotice: Equatable, Sendable {
     case cannotBeWon
     /// A hint: Play it.
     case hint(Hint)
+    /// The rule in the way of the cards the player let go: no action.
+    case refused(Phrase)
 }
 
 /// A pile as assistive technologies offer it (`GameModel.spokenPile`): the core's phrases, said.

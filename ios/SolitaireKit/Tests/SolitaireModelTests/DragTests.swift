@@ -58,9 +58,16 @@ struct DragTests {
             for pile in elsewhere {
                 #expect(drag(card, to: pile, on: model) == .unchanged, "dropped on pile \(pile.pile)")
                 #expect(model.table == before, "dropped on pile \(pile.pile)")
+                // The notice names the rule in the way, as the core words it; none on its own pile.
+                let why = try model.game.refusal(pile: card.pile, index: card.position, to: pile.pile)
+                #expect(model.refusal == why, "dropped on pile \(pile.pile)")
+                #expect(model.notice == why.map { .refused($0) }, "dropped on pile \(pile.pile)")
+                #expect((why == nil) == (pile.pile == card.pile), "dropped on pile \(pile.pile)")
             }
             _ = model.beginDrag(card)
+            #expect(model.refusal == nil, "a new drag clears it")
             #expect(model.drop(card, dx: -1000, dy: -1000) == .unchanged)
+            #expect(model.refusal == nil, "nothing to say off the table")
             #expect(model.table == before, "dropped off the table")
             #expect(model.status.moves == moves)
             #expect(harness.reports.isEmpty)

@@ -15,6 +15,7 @@ import app.solitaire.core.GameStatus
 import app.solitaire.core.Hint
 import app.solitaire.core.HintAnswer
 import app.solitaire.core.Outcome
+import app.solitaire.core.Phrase
 import app.solitaire.core.PileSpeech
 import app.solitaire.core.PlayState
 import app.solitaire.core.PlayerMove
@@ -115,6 +116,14 @@ class GameController(
     var message: String? by mutableStateOf(null)
         private set
 
+    /**
+     * Why the cards the player let go on a pile, or put there from the keyboard, may not go
+     * there: the rule in the way, in the core's words ("Can't put the seven of clubs on the
+     * queen of hearts."), until the next change or the next drag.
+     */
+    var refusal: Phrase? by mutableStateOf(null)
+        private set
+
     private var viewport: Viewport? = null
 
     /** Whether the game is on screen in the foreground (between `resume` and `pause`): its clock runs. */
@@ -192,6 +201,7 @@ class GameController(
         stopShowingMe()
         drag = grab(card) ?: return
         hint = null
+        refusal = null
     }
 
     /** `card` with the cards on it, taken up by a finger, the mouse or the keyboard. */
@@ -214,7 +224,23 @@ class GameController(
         val current = drag ?: return
         drag = null
         val at = current.grabCentre + current.offset
+        val before = revision
         play(Action.Drop(current.pile, current.index, at.x, at.y))
+        if (revision == before) refuse { game.dropRefusal(current.pile, current.index, at.x, at.y) }
+    }
+
+    /** Tells the player why their move was refused, where the core names a rule. */
+    private fun refuse(why: () -> Phrase?): Boolean {
+        val said = try {
+            coreCalls++
+            why()
+        } catch (e: GameException) {
+            null // the cards moved meanwhile
+        } ?: return false
+        hint = null
+        message = null
+        refusal = said
+        return true
     }
 
     fun cancelDrag() {
@@ -241,6 +267,7 @@ class GameController(
             else -> current
         }
         hint = null
+        refusal = null
     }
 
     /**
@@ -253,7 +280,7 @@ class GameController(
         if (pile == current.pile) {
             picked = null
         } else if (pile !in current.targets) {
-            message = "msg_move_refused"
+            if (!refuse { game.refusal(current.pile, current.index, pile) }) message = "msg_move_refused"
         } else {
             play(PlayerMove.Transfer(current.pile, current.count, pile))
         }
@@ -511,6 +538,7 @@ class GameController(
         picked = null
         hint = null
         message = null
+        refusal = null
         notice = when (status.state) {
             PlayState.WON -> Notice.Won
             PlayState.LOST -> Notice.NoMoreMoves

@@ -105,7 +105,9 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
     // move's hint between the buttons of a 360 dp phone), and beyond that the lines it needs (a
     // long French message on a small phone, most notes at the largest text size): cut, it lost
     // its end.
-    val note = controller.hint?.description?.let(words::say) ?: controller.message?.let { words.text(it) }
+    val note = controller.hint?.description?.let(words::say)
+        ?: controller.message?.let { words.text(it) }
+        ?: controller.refusal?.let(words::say)
     val noteStyle = MaterialTheme.typography.bodySmall
     Layout(
         content = {

@@ -5,6 +5,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.input.key.Key
 import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.isFocused
 import androidx.compose.ui.test.junit4.v2.createComposeRule
 import androidx.compose.ui.test.onNodeWithTag
@@ -23,12 +24,14 @@ import app.solitaire.ui.shared.GameController
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.SolitaireApp
 import app.solitaire.ui.shared.keyboardShortcuts
+import app.solitaire.ui.shared.say
 import org.junit.Rule
 import org.junit.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
+import kotlin.test.assertTrue
 
 /** Play with the keyboard alone: Tab to a card, Space picks it up, Enter (or Space) on another pile puts it there, Esc puts it back. */
 class KeyboardTest {
@@ -53,11 +56,14 @@ class KeyboardTest {
         assertNull(controller.picked)
         assertIs<Screen.Play>(app.screen, "Back put the cards back, and left the game open")
 
-        // Enter on a pile they may not go to: they stay picked, and the player is told.
+        // Enter on a pile they may not go to: they stay picked, and the player is told the rule
+        // in the way, in the core's words.
         key(tagOf(controller, card.pile, card.position), Key.Spacebar)
         key(topOf(controller, elsewhere), Key.Enter)
         assertNotNull(controller.picked)
-        rule.onNodeWithText("That move cannot be played.").assertExists()
+        val why = assertNotNull(controller.game.refusal(card.pile, card.position, elsewhere))
+        assertEquals(why, controller.refusal)
+        rule.onNodeWithText(english.say(why)).assertExists()
 
         // Enter on a pile they may go to: played, as a drag there would.
         key(topOf(controller, to), Key.Enter)
@@ -139,6 +145,44 @@ class KeyboardTest {
         rule.waitForIdle()
         assertEquals(before, controller.game.positionJson(), "the release dropped nothing")
         assertIs<Screen.Play>(app.screen)
+    }
+
+    /**
+     * Cards let go with the mouse on a pile where they may not go glide back, and the note
+     * says which rule stands in the way; let go back on their own pile, nothing is said.
+     */
+    @Test
+    fun aDropWhereTheCardsMayNotGoSaysWhy() {
+        val (_, controller) = play(GameKind.YAKUTAT_BAY, DEAL)
+        val (card, _) = cardWithAPlace(controller)
+        val elsewhere = controller.table.piles.first {
+            it.pile != card.pile && it.cardCount > 0u && it.pile !in controller.destinations(card)
+        }
+        val before = controller.game.positionJson()
+        val node = rule.onNodeWithTag(tagOf(controller, card.pile, card.position), useUnmergedTree = true)
+        val (from, to) = card.frame to elsewhere.base
+        node.performTouchInput {
+            down(center)
+            moveBy(Offset(0f, 20f))
+            // In the table's points, which are the test's density-independent pixels.
+            moveBy(Offset((to.x + to.width / 2 - from.x - from.width / 2) * density, (to.y + to.height / 2 - from.y - from.height / 2) * density - 20f))
+            up()
+        }
+        rule.waitForIdle()
+        assertEquals(before, controller.game.positionJson())
+        val why = assertNotNull(controller.refusal, "the note says why")
+        rule.onNodeWithTag("note", useUnmergedTree = true).assertTextEquals(english.say(why))
+        assertTrue(why.key.startsWith("refused_"), why.key)
+
+        // Back on their own pile: nothing said (the next drag cleared the note first).
+        node.performTouchInput {
+            down(center)
+            moveBy(Offset(0f, 20f))
+            moveBy(Offset(0f, -20f))
+            up()
+        }
+        rule.waitForIdle()
+        assertNull(controller.refusal)
     }
 
     private fun play(kind: GameKind, deal: ULong): Pair<AppController, GameController> {
