@@ -331,6 +331,9 @@ pub enum EmptyMark {
     WholeSuit,
     /// Nothing more comes from here (a spent stock or feeding reserve).
     Spent,
+    /// A reserve of up to `capacity` cards: drawn "0/4", so that it is not taken for the empty
+    /// waste beside it.
+    Holds { capacity: u32 },
 }
 
 impl From<core::spec::EmptyMark> for EmptyMark {
@@ -348,6 +351,7 @@ impl From<core::spec::EmptyMark> for EmptyMark {
             },
             core::spec::EmptyMark::WholeSuit => EmptyMark::WholeSuit,
             core::spec::EmptyMark::Spent => EmptyMark::Spent,
+            core::spec::EmptyMark::Holds { capacity } => EmptyMark::Holds { capacity: u32::from(capacity) },
         }
     }
 }

@@ -281,9 +281,11 @@ mod tests {
         let down_from_king = EmptyMark::Starts { rank: 13, direction: Some(Direction::Down) };
         let queen = EmptyMark::Starts { rank: 12, direction: None };
         let up_from_ace = EmptyMark::Starts { rank: 1, direction: Some(Direction::Up) };
-        let marks = [down_from_king, queen, up_from_ace, EmptyMark::WholeSuit, EmptyMark::Plain, EmptyMark::Spent];
-        assert_eq!(marks.map(|m| empty_symbol(&en, m)), ["K↓", "Q", "A↑", "K–A", "", "✕"]);
-        assert_eq!(marks.map(|m| empty_symbol(&fr, m)), ["R↓", "D", "A↑", "R–A", "", "✕"]);
+        let holds = EmptyMark::Holds { capacity: 4 };
+        let marks =
+            [down_from_king, queen, up_from_ace, EmptyMark::WholeSuit, EmptyMark::Plain, EmptyMark::Spent, holds];
+        assert_eq!(marks.map(|m| empty_symbol(&en, m)), ["K↓", "Q", "A↑", "K–A", "", "✕", "0/4"]);
+        assert_eq!(marks.map(|m| empty_symbol(&fr, m)), ["R↓", "D", "A↑", "R–A", "", "✕", "0/4"]);
     }
 
     #[test]

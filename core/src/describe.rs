@@ -183,6 +183,7 @@ pub fn empty_description(kind: PileKind, empty: EmptyMark) -> Phrase {
         }
         EmptyMark::WholeSuit => Phrase::new("empty_whole_suit", vec![]),
         EmptyMark::Spent => Phrase::new("empty_spent", vec![]),
+        EmptyMark::Holds { capacity } => Phrase::new("empty_holds", vec![Arg::Number(u32::from(capacity))]),
     }
 }
 
@@ -207,7 +208,8 @@ pub fn kind_label(kind: PileKind, index: u8) -> String {
 
 /// What an empty pile's outline shows, in the notation's letters: the rank that starts it
 /// ("K"), with an arrow for a foundation's direction ("A↑", "K↓"), "K–A" for a whole-suit
-/// foundation, "✕" where nothing is left to come, nothing where anything goes.
+/// foundation, "✕" where nothing is left to come, "0/4" on a reserve of 4, nothing where anything
+/// goes.
 pub fn empty_symbol(empty: EmptyMark) -> String {
     empty_symbol_in(empty, |rank| crate::card::rank_letter(rank).to_string(), "K–A")
 }
@@ -227,6 +229,7 @@ pub fn empty_symbol_in(empty: EmptyMark, rank: impl Fn(Rank) -> String, whole_su
         }
         EmptyMark::WholeSuit => whole_suit.to_string(),
         EmptyMark::Spent => "✕".to_string(),
+        EmptyMark::Holds { capacity } => format!("0/{capacity}"),
     }
 }
 
@@ -362,6 +365,7 @@ pub fn all_keys() -> Vec<&'static str> {
         "empty_builds_up_or_down",
         "empty_whole_suit",
         "empty_spent",
+        "empty_holds",
         "move_from_to",
         "move_onto",
         "move_to_empty",
@@ -408,6 +412,10 @@ mod tests {
         assert_eq!(
             pile_description(&[], PileKind::Stock, 0, EmptyMark::Spent),
             [phrase("pile_stock", vec![]), phrase("empty_spent", vec![])]
+        );
+        assert_eq!(
+            pile_description(&[], PileKind::Reserve, 0, EmptyMark::Holds { capacity: 4 }),
+            [phrase("pile_reserve", vec![]), phrase("empty_holds", vec![Arg::Number(4)])]
         );
         assert_eq!(
             pile_description(&[queen], PileKind::Cell, 0, EmptyMark::Plain),

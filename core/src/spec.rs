@@ -204,6 +204,9 @@ pub enum EmptyMark {
     WholeSuit,
     /// A stock or feeding reserve with no card left: nothing more comes from it.
     Spent,
+    /// A reserve that holds up to `capacity` cards (Zerline's): "0/4", so that it is not taken
+    /// for the waste beside it, empty too.
+    Holds { capacity: u8 },
 }
 
 impl GameSpec {
@@ -221,9 +224,13 @@ impl GameSpec {
                 Some(FoundationRule::CompleteRun) => EmptyMark::WholeSuit,
                 None => EmptyMark::Plain,
             },
-            PileKind::Reserve if self.reserve == Some(ReserveRule::Feeder) => EmptyMark::Spent,
+            PileKind::Reserve => match self.reserve {
+                Some(ReserveRule::Feeder) => EmptyMark::Spent,
+                Some(ReserveRule::Holding { capacity }) => EmptyMark::Holds { capacity },
+                None => EmptyMark::Plain,
+            },
             PileKind::Stock => EmptyMark::Spent,
-            PileKind::Cell | PileKind::Reserve | PileKind::Waste => EmptyMark::Plain,
+            PileKind::Cell | PileKind::Waste => EmptyMark::Plain,
         }
     }
 }

@@ -758,6 +758,8 @@ fn each_pile_carries_the_mark_of_its_empty_state() {
     assert_eq!(marks(GameKind::YakutatBay, PileKind::Foundation), all("A↑", 4));
     assert_eq!(marks(GameKind::Zerline, PileKind::Tableau), all("Q", 8));
     assert_eq!(marks(GameKind::Zerline, PileKind::Waste), all("", 1));
+    // Beside the empty waste, the empty reserve is told apart (a playtest could not).
+    assert_eq!(marks(GameKind::Zerline, PileKind::Reserve), all("0/4", 1));
     assert_eq!(marks(GameKind::HowTheyRun, PileKind::Cell), all("", 2));
     assert_eq!(marks(GameKind::HowTheyRun, PileKind::Tableau)[9], "K");
 }

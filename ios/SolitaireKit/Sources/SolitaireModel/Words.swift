@@ -124,13 +124,14 @@ public struct Words: Sendable {
 
     /// What an empty pile's outline shows: the rank that starts it with a foundation's
     /// direction ("A↑", "K↓", "Q"), a whole suit at once ("K–A", « R–A »), "✕" where nothing more
-    /// comes; nil where anything goes.
+    /// comes, "0/4" on a reserve of 4; nil where anything goes.
     public func mark(_ empty: EmptyMark) -> String? {
         switch empty {
         case .plain: nil
         case .starts(let rank, let direction): rankLabel(rank) + (direction?.arrow ?? "")
         case .wholeSuit: text("mark_whole_suit")
         case .spent: "✕"
+        case .holds(let capacity): "0/\(capacity)"
         }
     }
 

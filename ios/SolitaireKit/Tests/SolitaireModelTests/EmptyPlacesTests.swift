@@ -34,6 +34,7 @@ struct EmptyPlacesTests {
         #expect(english.mark(.starts(rank: 12, direction: nil)) == "Q")
         #expect(english.mark(.wholeSuit) == "K–A")
         #expect(english.mark(.spent) == "✕")
+        #expect(english.mark(.holds(capacity: 4)) == "0/4")
     }
 
     @Test("Chequers' four rising and four falling foundations are told apart")
@@ -65,6 +66,8 @@ private func checkEmptyPlaces(of model: GameModel) throws -> Set<PileKind> {
             #expect(said == "no cards left", "\(description)")
         case "K–A":
             #expect(said == "takes a whole suit, king to ace, empty", "\(description)")
+        case "0/4":
+            #expect(said == "holds up to 4 cards, empty", "\(description)")
         case let symbol?:
             let letters = symbol.prefix { !"↑↓↕".contains($0) }
             let rank = try #require(rankNames[String(letters)], "\(symbol)")

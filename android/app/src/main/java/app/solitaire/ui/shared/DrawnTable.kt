@@ -64,7 +64,7 @@ fun rankLabel(rank: UInt): String = rankLabel(LocalWords.current, rank)
 
 fun rankLabel(words: Words, rank: UInt): String = words.text("rank_short_$rank")
 
-/** What an empty pile's outline shows: the rank that starts it, with a foundation's direction; nothing where anything goes. */
+/** What an empty pile's outline shows: the rank that starts it, with a foundation's direction; "0/4" on a reserve of 4; nothing where anything goes. */
 fun EmptyMark.symbol(words: Words): String = when (this) {
     EmptyMark.Plain -> ""
     is EmptyMark.Starts -> rankLabel(words, rank) + when (direction) {
@@ -75,4 +75,5 @@ fun EmptyMark.symbol(words: Words): String = when (this) {
     }
     EmptyMark.WholeSuit -> words.text("mark_whole_suit")
     EmptyMark.Spent -> "✕"
+    is EmptyMark.Holds -> "0/$capacity"
 }

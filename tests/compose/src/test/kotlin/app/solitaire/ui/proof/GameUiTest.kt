@@ -336,6 +336,18 @@ class GameUiTest {
         }
     }
 
+    /** Zerline's empty reserve is told apart from the empty waste beside it (a playtest could not). */
+    @Test
+    fun zerlinesEmptyReserveIsToldApartFromItsWaste() {
+        val controller = show(GameKind.ZERLINE)
+        val reserve = controller.table.piles.first { it.kind == PileKind.RESERVE }
+        val waste = controller.table.piles.first { it.kind == PileKind.WASTE }
+        rule.onNodeWithTag("mark-${reserve.pile}", useUnmergedTree = true).assertTextEquals("0/4")
+        rule.onNodeWithTag("mark-${waste.pile}", useUnmergedTree = true).assertDoesNotExist()
+        val said = english.say(controller.speech().first { it.pile == reserve.pile }.description)
+        assertEquals("reserve, holds up to 4 cards, empty", said)
+    }
+
     /** The nodes a screen reader stops on: not hidden, and saying or doing something. */
     private fun stops(node: SemanticsNode): List<SemanticsNode> {
         if (SemanticsProperties.HideFromAccessibility in node.config) return emptyList()
