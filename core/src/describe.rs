@@ -156,7 +156,10 @@ pub fn pile_description(cards: &[Card], kind: PileKind, index: u8, empty: EmptyM
     };
     parts.push(Phrase::new("pile_cards", vec![Arg::Number(cards.len() as u32)]));
     let face_down = cards.iter().filter(|card| !card.face_up()).count();
-    if face_down > 0 {
+    if face_down == cards.len() {
+        // "17 cards, 17 face down" (« dont 17 face cachée ») read oddly: "all face down".
+        parts.push(Phrase::new("pile_all_face_down", vec![Arg::Number(face_down as u32)]));
+    } else if face_down > 0 {
         parts.push(Phrase::new("pile_face_down", vec![Arg::Number(face_down as u32)]));
     }
     if top.face_up() {
@@ -356,6 +359,7 @@ pub fn all_keys() -> Vec<&'static str> {
         "card",
         "pile_cards",
         "pile_face_down",
+        "pile_all_face_down",
         "pile_top_card",
         "empty",
         "empty_takes_any",
@@ -434,7 +438,14 @@ mod tests {
                 phrase("pile_top_card", vec![queen_of_spades])
             ]
         );
-        assert_eq!(pile_description(&[nine, nine], PileKind::Stock, 0, EmptyMark::Spent).len(), 3);
+        assert_eq!(
+            pile_description(&[nine, nine], PileKind::Stock, 0, EmptyMark::Spent),
+            [
+                phrase("pile_stock", vec![]),
+                phrase("pile_cards", vec![Arg::Number(2)]),
+                phrase("pile_all_face_down", vec![Arg::Number(2)])
+            ]
+        );
     }
 
     #[test]

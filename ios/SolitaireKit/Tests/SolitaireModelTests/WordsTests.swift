@@ -64,7 +64,7 @@ struct WordsTests {
         #expect(french.say(first.description) == "pile de tableau 1, 4 cartes, dont 3 face cachée, carte du dessus\u{a0}: valet de trèfle")
         let stock = try #require(speech.first { $0.description.first?.key == "pile_stock" })
         #expect(french.say(try #require(stock.tap).label) == "Distribuer la pioche")
-        #expect(french.say(stock.description) == "pioche, 24 cartes, dont 24 face cachée")
+        #expect(french.say(stock.description) == "pioche, 24 cartes, toutes face cachée")
     }
 
     @Test("A hint, a game's name and its rules, in French")

@@ -80,7 +80,7 @@ class FrenchTest {
         rule.onNodeWithTag("stop-0", useUnmergedTree = true)
             .assertContentDescriptionEquals("pile de tableau 1, 4 cartes, dont 3 face cachée, carte du dessus\u00a0: valet de trèfle")
         val stock = controller.speech().first { it.description.first().key == "pile_stock" }
-        rule.onNodeWithTag("stop-${stock.pile}", useUnmergedTree = true).assertContentDescriptionEquals("pioche, 24 cartes, dont 24 face cachée")
+        rule.onNodeWithTag("stop-${stock.pile}", useUnmergedTree = true).assertContentDescriptionEquals("pioche, 24 cartes, toutes face cachée")
         assertEquals("Distribuer la pioche", french.say(stock.tap!!.label))
         for (control in listOf("Annuler", "Rétablir", "Indice", "Partie, nouvelle ou recommencée", "Auto, jeu automatique")) {
             rule.onNodeWithContentDescription(control).assertIsDisplayed()
