@@ -12,7 +12,15 @@ pub enum ArgError {
     GivenTwice(&'static str),
     NeedsValue(&'static str),
     Unexpected(String),
-    NotANumber { what: String, text: String },
+    NotANumber {
+        what: String,
+        text: String,
+    },
+    /// Digits past `u64::MAX`.
+    TooLarge {
+        what: String,
+        text: String,
+    },
     WhichGame,
     UnknownGame(String),
 }
@@ -28,6 +36,9 @@ impl ArgError {
             ArgError::Unexpected(word) => catalogue.say("cli_arg_unexpected", &[Value::quoted(word)]),
             ArgError::NotANumber { what, text } => {
                 catalogue.say("cli_arg_not_number", &[what.as_str().into(), Value::quoted(text)])
+            }
+            ArgError::TooLarge { what, text } => {
+                catalogue.say("cli_arg_too_large", &[what.as_str().into(), u64::MAX.into(), Value::quoted(text)])
             }
             ArgError::WhichGame => catalogue.say("cli_arg_which_game", &[games()]),
             ArgError::UnknownGame(name) => catalogue.say("cli_arg_unknown_game", &[Value::quoted(name), games()]),
@@ -126,7 +137,20 @@ pub fn game(name: Option<&String>) -> Result<GameKind, ArgError> {
 }
 
 pub fn number(text: &str, what: &str) -> Result<u64, ArgError> {
-    text.parse().map_err(|_| ArgError::NotANumber { what: what.to_string(), text: text.to_string() })
+    let (what, text) = (what.to_string(), text.to_string());
+    text.parse().map_err(|_| {
+        if too_large(&text) {
+            ArgError::TooLarge { what, text }
+        } else {
+            ArgError::NotANumber { what, text }
+        }
+    })
+}
+
+/// Whether `text` is a whole number too large for a deal (past `u64::MAX`), which is not
+/// "not a whole number".
+pub fn too_large(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && text.trim_start_matches('0').len() >= 20
 }
 
 #[cfg(test)]
@@ -173,6 +197,15 @@ mod tests {
         assert_eq!(
             parse(&words("dnieper --deal x"), 1, &known).unwrap().number("--deal"),
             Err(ArgError::NotANumber { what: "--deal".into(), text: "x".into() })
+        );
+        // A whole number past the last deal is not "not a whole number".
+        let huge = "18446744073709551616";
+        let too_large = ArgError::TooLarge { what: "--deal".into(), text: huge.into() };
+        assert_eq!(number(huge, "--deal"), Err(too_large.clone()));
+        assert_eq!(number("0018446744073709551615", "--deal"), Ok(u64::MAX));
+        assert_eq!(
+            too_large.say(&Catalogue::new(Lang::En)),
+            format!("--deal goes up to 18446744073709551615, not \"{huge}\"")
         );
         assert_eq!(game(None), Err(ArgError::WhichGame));
         assert_eq!(game(Some(&"klondike".into())), Err(ArgError::UnknownGame("klondike".into())));

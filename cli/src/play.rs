@@ -297,6 +297,9 @@ impl Session {
             (Some(Command::New), [_]) => return self.offer(self.deal(rand::random_range(RANDOM_DEALS))),
             (Some(Command::New), [_, n]) => match n.parse::<u64>() {
                 Ok(n) => return self.offer(self.deal(n)),
+                Err(_) if args::too_large(n) => {
+                    Err(words.say("cli_deal_too_large", &[u64::MAX.into(), Value::quoted(n)]))
+                }
                 Err(_) => Err(words.say("cli_not_deal", &[Value::quoted(n)])),
             },
             (Some(Command::Winnable), [_]) => {

@@ -117,6 +117,14 @@ fn a_refused_move_says_which_rule_stands_in_the_way() {
 }
 
 #[test]
+fn a_deal_number_past_the_last_says_how_far_deals_go() {
+    let dir = fresh_dir("play-huge-deal");
+    let screen = play(&dir, &[], "new 99999999999999999999999\nnew 12a\nq\n");
+    assert!(screen.contains("deal numbers go up to 18446744073709551615, not \"99999999999999999999999\""), "{screen}");
+    assert!(screen.contains("the deal must be a whole number, not \"12a\""), "{screen}");
+}
+
+#[test]
 fn rules_tells_the_game_s_rules_in_the_player_s_language() {
     let dir = fresh_dir("play-rules");
     let screen = play(&dir, &[], "rules\nq\n");
