@@ -393,13 +393,7 @@ impl Session {
     }
 
     fn tap(&mut self, map: &solitaire_core::spec::PileMap, text: &str) -> Result<String, String> {
-        let (name, position) = match text.split_once(':') {
-            Some((name, k)) => {
-                let position = k.parse::<usize>().map_err(|_| words().say("cli_not_position", &[Value::quoted(k)]));
-                (name, Some(position?))
-            }
-            None => (text, None),
-        };
+        let (name, position) = split_position(text)?;
         let pile = parse_short(map, name).ok_or_else(|| no_pile(name))?;
         let len = self.game.state().pile(pile).len();
         if len == 0 && position.is_none() {
@@ -413,8 +407,7 @@ impl Session {
             };
         }
         let index = match position {
-            Some(k) if k >= 1 && k <= len => k - 1,
-            Some(k) => return Err(words().say("cli_no_card", &[name.into(), (k as u64).into()])),
+            Some(k) => card_index(name, k, len)?,
             None => len.saturating_sub(1),
         };
         // (The stock's cards lie face down: a tap there deals.)
@@ -440,10 +433,17 @@ impl Session {
         to: &str,
         count: Option<u8>,
     ) -> Result<String, String> {
-        let from = parse_short(map, from).ok_or_else(|| no_pile(from))?;
+        // "t3:4 t1": from the 4th card of t3 up, as its tap names it.
+        let (name, position) = split_position(from)?;
+        let from = parse_short(map, name).ok_or_else(|| no_pile(name))?;
         let to = parse_short(map, to).ok_or_else(|| no_pile(to))?;
         let state = self.game.state();
         let refused = |why: Option<Phrase>| words().phrase(&why.unwrap_or_else(refusal::not_allowed));
+        let len = state.pile(from).len();
+        let count = match (position, count) {
+            (Some(k), None) => Some((len - card_index(name, k, len)?) as u8),
+            (_, count) => count,
+        };
         let count = match count {
             Some(count) => count,
             None => {
@@ -503,6 +503,25 @@ fn help(words: &words::Words, kind: GameKind) -> String {
 /// the folders.
 fn stats_trouble(error: &StoreError, io: &str) -> String {
     words().text(if matches!(error, StoreError::Corrupt { .. }) { "msg_stats_reset" } else { io })
+}
+
+/// "t3:2" as ("t3", Some(2)), "t3" as ("t3", None).
+fn split_position(text: &str) -> Result<(&str, Option<usize>), String> {
+    match text.split_once(':') {
+        Some((name, k)) => {
+            let position = k.parse::<usize>().map_err(|_| words().say("cli_not_position", &[Value::quoted(k)]))?;
+            Ok((name, Some(position)))
+        }
+        None => Ok((text, None)),
+    }
+}
+
+/// The index of the `k`th card from the bottom of pile `name`, which holds `len`.
+fn card_index(name: &str, k: usize, len: usize) -> Result<usize, String> {
+    match k {
+        1.. if k <= len => Ok(k - 1),
+        _ => Err(words().say("cli_no_card", &[name.into(), (k as u64).into()])),
+    }
 }
 
 fn no_pile(name: &str) -> String {

@@ -124,6 +124,19 @@ fn a_deal_number_past_the_last_says_how_far_deals_go() {
     assert!(screen.contains("the deal must be a whole number, not \"12a\""), "{screen}");
 }
 
+/// A move may name its bottom card as a tap does: "t3:4 t1" moves the 4th card of t3 and the
+/// cards on it (the playtest tried it and was told there was no pile "t3:4").
+#[test]
+fn a_move_may_name_its_card_as_a_tap_does() {
+    let dir = fresh_dir("play-card-move");
+    let run =
+        |script: &str| solitaire(&["play", "yakutat-bay", "--deal", "1", "--data-dir", dir.to_str().unwrap()], script);
+    // Deal 1: t3 holds two face-down cards, then 4♥ K♥ 4♠ 9♠ J♥; t1 the queen of hearts.
+    let screen = text(&run("t3:4 t1\nt3:99 t1\nq\n").stdout);
+    assert!(screen.contains("Can’t put the king of hearts on the queen of hearts."), "{screen}");
+    assert!(screen.contains("t3 has no card 99"), "{screen}");
+}
+
 #[test]
 fn rules_tells_the_game_s_rules_in_the_player_s_language() {
     let dir = fresh_dir("play-rules");
