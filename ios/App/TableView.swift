@@ -48,6 +48,9 @@ struct TableView: View {
                 ForEach(game.table.cards, id: \.id) { card in
                     cardView(card)
                 }
+                ForEach(game.table.piles.filter { $0.kind == .stock && $0.cardCount > 0 }, id: \.pile) { pile in
+                    stockCount(pile)
+                }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
             // With Reduce Motion on, nothing on the table glides: no move, no drag's return.
@@ -115,6 +118,22 @@ struct TableView: View {
         // Its pile's hit area speaks for it.
         .accessibilityHidden(true)
         .position(center(of: pile.base))
+    }
+
+    /// How many cards the stock still holds, on its top card: a face-down pile shows nothing
+    /// else, and a player counts the deals left by it. VoiceOver hears it in the pile's words.
+    private func stockCount(_ pile: PileView) -> some View {
+        let width = points(pile.base.width)
+        return Text(verbatim: "\(pile.cardCount)")
+            .font(.system(size: width * 0.26, weight: .semibold))
+            .foregroundStyle(.white)
+            .padding(.horizontal, width * 0.06)
+            .background(.black.opacity(0.55), in: Capsule())
+            .position(x: CGFloat(pile.base.x) + width / 2, y: CGFloat(pile.base.y) + points(pile.base.height) * 0.81)
+            // Above the resting cards, below a dragged one; a tap goes through to the stock.
+            .zIndex(50_000)
+            .allowsHitTesting(false)
+            .accessibilityHidden(true)
     }
 
     private func cardView(_ card: CardView) -> some View {

@@ -11,6 +11,7 @@ import androidx.compose.foundation.gestures.detectDragGestures
 import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.absoluteOffset
+import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.shape.RoundedCornerShape
 import androidx.compose.material3.Text
@@ -47,6 +48,7 @@ import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.dp
@@ -102,6 +104,9 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
         }
         for (pile in table.piles) {
             key("stop", pile.pile) { PileStop(pile, controller, received = pile.pile == controller.receiver) }
+        }
+        for (pile in table.piles.filter { it.kind == PileKind.STOCK && it.cardCount > 0u }) {
+            key("count", pile.pile) { StockCount(pile) }
         }
         for (pile in table.piles) {
             val moving = drag ?: picked
@@ -199,6 +204,32 @@ private val PLACE_KEYS = setOf(Key.Enter, Key.NumPadEnter, Key.Spacebar)
 private fun activatePlace(controller: GameController, pile: UInt): Boolean {
     if (!controller.putPicked(pile)) controller.tapPile(pile)
     return true
+}
+
+/**
+ * How many cards the stock still holds, on its top card: a face-down pile shows nothing else,
+ * and a player counts the deals left by it. Screen readers hear it in the pile's words.
+ */
+@Composable
+private fun StockCount(pile: PileView) {
+    val base = pile.base
+    val size = with(LocalDensity.current) { (base.width * 0.26f).dp.toSp() }
+    Box(
+        Modifier.at(Frame(base.x, base.y + base.height * 0.62f, base.width, base.height * 0.38f)).zIndex(ON_TOP)
+            .semantics { hideFromAccessibility() },
+        contentAlignment = Alignment.Center,
+    ) {
+        Text(
+            pile.cardCount.toString(),
+            color = Color.White,
+            fontSize = size,
+            fontWeight = FontWeight.SemiBold,
+            softWrap = false,
+            modifier = Modifier.background(Color.Black.copy(alpha = 0.55f), RoundedCornerShape(50))
+                .padding(horizontal = (base.width * 0.06f).dp)
+                .testTag("count-${pile.pile}"),
+        )
+    }
 }
 
 @Composable

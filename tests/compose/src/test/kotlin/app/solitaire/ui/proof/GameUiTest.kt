@@ -336,6 +336,20 @@ class GameUiTest {
         }
     }
 
+    /** The stock shows how many cards it still holds (a playtest found no way to count the deals left). */
+    @Test
+    fun theStockShowsHowManyCardsItHolds() {
+        val controller = show(GameKind.DNIEPER)
+        val stock = controller.table.piles.first { it.kind == PileKind.STOCK }
+        rule.onNodeWithTag("count-${stock.pile}", useUnmergedTree = true).assertTextEquals("24")
+        rule.runOnIdle { controller.play(PlayerMove.Stock) }
+        rule.waitForIdle()
+        rule.onNodeWithTag("count-${stock.pile}", useUnmergedTree = true).assertTextEquals("17")
+        for (deal in 1..3) rule.runOnIdle { controller.play(PlayerMove.Stock) }
+        rule.waitForIdle()
+        rule.onNodeWithTag("count-${stock.pile}", useUnmergedTree = true).assertDoesNotExist()
+    }
+
     /** Zerline's empty reserve is told apart from the empty waste beside it (a playtest could not). */
     @Test
     fun zerlinesEmptyReserveIsToldApartFromItsWaste() {
