@@ -111,11 +111,24 @@ pub struct TableLayout {
     pub arrangement: Option<Arrangement>,
 }
 
-/// Where a layout put the piles that are not tableau piles, and the tableau's columns.
+/// Where a layout put the piles that are not tableau piles, the tableau's columns, whether it
+/// kept a finger's room, and the size of the area it was chosen for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arrangement {
-    band: Band,
-    columns: u16,
+    keep: plan::Keep,
+    /// Width and height of the safe area it was chosen in.
+    area: (f32, f32),
+}
+
+impl Arrangement {
+    /// Whether `area` is near enough the one this was chosen in to keep it: a note's line more
+    /// or less above the table, not a turned phone or a window made much larger (each side
+    /// within `plan::HOLD_AREA`, measured from where it was chosen, so that a resize in small
+    /// steps does not carry it far).
+    fn fits(&self, area: Rect) -> bool {
+        let near = |now: f32, then: f32| (now - then).abs() <= then * plan::HOLD_AREA;
+        near(area.width, self.area.0) && near(area.height, self.area.1)
+    }
 }
 
 /// Larger sizes are clamped, keeping all arithmetic finite.
@@ -158,9 +171,15 @@ pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
 /// they grow. (A game laid out afresh, resumed say, gets the best arrangement again.)
 pub fn layout_keeping(state: &State, viewport: &Viewport, kept: Option<Arrangement>) -> TableLayout {
     let fans = plan::Fans::of(state);
-    let keep = kept.map(|k| (k.band, k.columns));
-    let Some((plan, piles)) = pile_frames(state.spec(), state.map(), &fans, viewport, keep) else {
+    let kept = kept.filter(|k| viewport.safe_area().is_some_and(|area| k.fits(area)));
+    let Some((plan, piles)) = pile_frames(state.spec(), state.map(), &fans, viewport, kept.map(|k| k.keep)) else {
         return TableLayout::default();
+    };
+    let chosen = plan.keep();
+    // Kept, it stays measured from the area it was chosen in.
+    let area = match kept {
+        Some(k) if k.keep == chosen => k.area,
+        _ => viewport.safe_area().map(|a| (a.width, a.height)).unwrap_or_default(),
     };
     let card_width = plan.card_width;
     let mut cards = Vec::with_capacity(state.card_count());
@@ -173,7 +192,7 @@ pub fn layout_keeping(state: &State, viewport: &Viewport, kept: Option<Arrangeme
         index_height: card_width * INDEX,
         piles,
         cards,
-        arrangement: Some(Arrangement { band: plan.band, columns: plan.columns }),
+        arrangement: Some(Arrangement { keep: chosen, area }),
     }
 }
 
@@ -184,7 +203,7 @@ fn pile_frames(
     map: &PileMap,
     fans: &plan::Fans,
     viewport: &Viewport,
-    keep: Option<(Band, u16)>,
+    keep: Option<plan::Keep>,
 ) -> Option<(Plan, Vec<PileFrame>)> {
     let area = viewport.safe_area()?;
     let plan = plan::choose(spec, map, fans, area.width, area.height, keep)?;
@@ -449,22 +468,27 @@ mod tests {
 
     /// The best arrangement for `state` in `viewport` and its cards' width, chosen afresh (as
     /// every move once chose it).
-    fn best(state: &State, viewport: &Viewport) -> ((Band, u16), f32) {
+    fn best(state: &State, viewport: &Viewport) -> (plan::Keep, f32) {
         let area = viewport.safe_area().unwrap();
         let plan = plan::choose(state.spec(), state.map(), &plan::Fans::of(state), area.width, area.height, None);
         let plan = plan.unwrap();
-        ((plan.band, plan.columns), plan.card_width)
+        (plan.keep(), plan.card_width)
+    }
+
+    fn keep_of(layout: &TableLayout) -> plan::Keep {
+        layout.arrangement.unwrap().keep
     }
 
     /// As a game goes on, its piles keep their places: each layout keeps the arrangement of the
     /// one before while its cards keep `HOLD` of the best's width. Chosen afresh at every move,
-    /// as a game laid out from scratch still is, Chequers deal 12 in a
-    /// 400 × 620 table moved its piles to other places dozens of times in 200 moves.
+    /// as a game laid out from scratch still is, Chequers deal 12 in a 400 × 620 table moved its
+    /// piles to other places dozens of times in 200 moves.
     #[test]
     fn piles_keep_their_places_as_the_game_goes_on() {
         let view = Viewport { width: 400.0, height: 620.0, insets: Insets::default() };
         let mut state = crate::deal(crate::GameKind::Chequers, 12);
-        let mut kept = layout(&state, &view).arrangement;
+        let first = layout(&state, &view);
+        let mut kept = first.arrangement;
         let mut best_before = best(&state, &view).0;
         let (mut best_moves, mut kept_moves) = (0, 0);
         for step in 0..200 {
@@ -481,13 +505,42 @@ mod tests {
         }
         assert!(best_moves >= 10, "chosen afresh, the arrangement changed {best_moves} times");
         assert_eq!(kept_moves, 0);
-        // Where the kept arrangement's cards fall under `HOLD` of the best's, the best is taken:
-        // here a viewport of another shape stands for piles grown past it.
+        // A line more or less above the table keeps it; a turned table takes the best.
+        let shorter = Viewport { height: 604.0, ..view };
+        assert_eq!(keep_of(&layout_keeping(&state, &shorter, kept)), kept.unwrap().keep);
         let wide = Viewport { width: 1000.0, height: 300.0, insets: Insets::default() };
         let turned = layout_keeping(&state, &wide, kept);
-        assert_ne!(turned.arrangement, kept);
-        let arrangement = turned.arrangement.unwrap();
-        assert_eq!((arrangement.band, arrangement.columns), best(&state, &wide).0);
+        assert_eq!(keep_of(&turned), best(&state, &wide).0);
+        assert_ne!(keep_of(&turned), first.arrangement.unwrap().keep);
+    }
+
+    /// The same position drawn again in its own arrangement is the same table, card for card:
+    /// the plan that keeps a finger's room and the plain one of the same grid are two (kept as
+    /// one, a redraw of Chequers in a phone held sideways changed every card's size).
+    #[test]
+    fn a_redraw_in_the_kept_arrangement_changes_nothing() {
+        for kind in crate::GameKind::ALL {
+            let state = crate::deal(kind, 3);
+            for (width, height) in [(844.0, 250.0), (740.0, 230.0), (390.0, 700.0), (1024.0, 1366.0), (1366.0, 1024.0)]
+            {
+                let view = Viewport { width, height, insets: Insets::default() };
+                let fresh = layout(&state, &view);
+                assert_eq!(layout_keeping(&state, &view, fresh.arrangement), fresh, "{kind:?} in {width}×{height}");
+            }
+        }
+    }
+
+    /// A turned tablet takes the best arrangement for its new shape, not the old one's at four
+    /// fifths of the size.
+    #[test]
+    fn a_turned_table_is_laid_out_afresh() {
+        for kind in crate::GameKind::ALL {
+            let state = crate::deal(kind, 3);
+            let upright = Viewport { width: 1024.0, height: 1366.0, insets: Insets::default() };
+            let turned = Viewport { width: 1366.0, height: 1024.0, insets: Insets::default() };
+            let before = layout(&state, &upright).arrangement;
+            assert_eq!(layout_keeping(&state, &turned, before), layout(&state, &turned), "{kind:?}");
+        }
     }
 
     #[test]

@@ -52,6 +52,19 @@ const HIT_DOWN: f32 = ASPECT + GAP / 2.0;
 /// places as the game went on (a playtest: Chequers' foundations from a row across the top to
 /// a strip at the left and back; Dnieper's 4 columns to 5 after two deals from the stock).
 pub const HOLD: f32 = 0.8;
+/// How far (a share of each side) the table's area may differ from the one an arrangement was
+/// chosen in for it to be kept: a note's line more or less, not a turned phone.
+pub const HOLD_AREA: f32 = 0.15;
+
+/// What a later layout keeps of a plan: the band's place and columns, the tableau's columns,
+/// and whether each row keeps a finger's room (the plain plan of the same grid has other card
+/// sizes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Keep {
+    band: Band,
+    columns: u16,
+    touchable: bool,
+}
 /// A candidate must beat the best so far by this fraction, so that near-ties go to fewer
 /// tableau rows (then to the earlier arrangement) instead of to float noise.
 const TIE: f32 = 1e-3;
@@ -102,6 +115,12 @@ pub(super) struct Plan {
     pub band_rows: u16,
     /// Columns taken in the band's last row.
     pub band_last_row: u16,
+}
+
+impl Plan {
+    pub fn keep(&self) -> Keep {
+        Keep { band: self.band, columns: self.columns, touchable: self.touchable }
+    }
 }
 
 /// The band's piles in reading order: the stock and what it feeds first, foundations last.
@@ -237,7 +256,7 @@ pub(super) fn choose(
     fans: &Fans,
     width: f32,
     height: f32,
-    keep: Option<(Band, u16)>,
+    keep: Option<Keep>,
 ) -> Option<Plan> {
     let tableau = u16::from(map.tableau);
     // Width or height in card widths of `cards` piles and the gaps between and around them.
@@ -302,7 +321,7 @@ pub(super) fn choose(
             if plan.touchable && better(&plan, &touchable) {
                 touchable = Some(plan);
             }
-            if keep == Some((plan.band, plan.columns)) && better(&plan, &kept) {
+            if keep == Some(plan.keep()) && better(&plan, &kept) {
                 kept = Some(plan);
             }
         }
