@@ -314,7 +314,7 @@ impl Session {
                 _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
             },
             (Some(Command::Stats), [_]) => Ok(self.stats()),
-            (Some(Command::Rules), [_]) => Ok(words.text(describe::game_keys(kind)[2])),
+            (Some(Command::Rules), [_]) => Ok(rules(words, kind)),
             (Some(Command::Look), [_]) => Err(words.text("cli_look_which")),
             (Some(Command::Look), [_, name]) => {
                 match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
@@ -442,7 +442,9 @@ impl Session {
         let len = state.pile(from).len();
         let count = match (position, count) {
             (Some(k), None) => Some((len - card_index(name, k, len)?) as u8),
-            (_, count) => count,
+            // "t3:4 t1 2" says the cards twice: which counts?
+            (Some(_), Some(_)) => return Err(words().text("cli_card_and_count")),
+            (None, count) => count,
         };
         let count = match count {
             Some(count) => count,
@@ -482,13 +484,14 @@ fn as_typed(state: &State, mv: Move) -> String {
 /// The help for `kind`'s game: its own piles, its moves (a group, or only a top card), and what
 /// the stock does where there is one.
 fn help(words: &words::Words, kind: GameKind) -> String {
-    let (piles, stock) = match kind {
-        GameKind::Dnieper => ("cli_help_piles_dnieper", Some("cli_help_stock_dnieper")),
-        GameKind::YakutatBay => ("cli_help_piles_yakutat_bay", None),
-        GameKind::Chequers => ("cli_help_piles_chequers", None),
-        GameKind::Zerline => ("cli_help_piles_zerline", Some("cli_help_stock_zerline")),
-        GameKind::HowTheyRun => ("cli_help_piles_how_they_run", None),
+    let piles = match kind {
+        GameKind::Dnieper => "cli_help_piles_dnieper",
+        GameKind::YakutatBay => "cli_help_piles_yakutat_bay",
+        GameKind::Chequers => "cli_help_piles_chequers",
+        GameKind::Zerline => "cli_help_piles_zerline",
+        GameKind::HowTheyRun => "cli_help_piles_how_they_run",
     };
+    let stock = help_stock_key(kind);
     let moves = if kind.spec().tableau.unit == MoveUnit::Group {
         ["cli_help_move_group", "cli_help_tap", "cli_help_tap_group"].as_slice()
     } else {
@@ -496,6 +499,25 @@ fn help(words: &words::Words, kind: GameKind) -> String {
     };
     let keys = std::iter::once(&piles).chain(moves).chain(&stock).chain(&["cli_help_commands"]);
     keys.map(|key| words.text(key)).collect::<Vec<_>>().join("\n")
+}
+
+/// Help's line for the stock's command, where the game has a stock.
+fn help_stock_key(kind: GameKind) -> Option<&'static str> {
+    match kind {
+        GameKind::Dnieper => Some("cli_help_stock_dnieper"),
+        GameKind::Zerline => Some("cli_help_stock_zerline"),
+        GameKind::YakutatBay | GameKind::Chequers | GameKind::HowTheyRun => None,
+    }
+}
+
+/// The game's rules as the apps show them, and, where they say to tap the stock, how the
+/// terminal does it.
+fn rules(words: &words::Words, kind: GameKind) -> String {
+    let rules = words.text(describe::game_keys(kind)[2]);
+    match help_stock_key(kind) {
+        Some(key) => format!("{rules}\n\n{}", words.text(key).trim_start()),
+        None => rules,
+    }
 }
 
 /// What to tell when the statistics failed, as the apps do: damaged ones were put aside and

@@ -135,6 +135,8 @@ fn a_move_may_name_its_card_as_a_tap_does() {
     let screen = text(&run("t3:4 t1\nt3:99 t1\nq\n").stdout);
     assert!(screen.contains("Can’t put the king of hearts on the queen of hearts."), "{screen}");
     assert!(screen.contains("t3 has no card 99"), "{screen}");
+    let screen = text(&run("t3:4 t1 2\nq\n").stdout);
+    assert!(screen.contains("name the card (t3:4 t5) or how many cards (t3 t5 2), not both"), "{screen}");
 }
 
 #[test]
@@ -142,6 +144,7 @@ fn rules_tells_the_game_s_rules_in_the_player_s_language() {
     let dir = fresh_dir("play-rules");
     let screen = play(&dir, &[], "rules\nq\n");
     assert!(screen.contains("Tap or click the stock to deal one card face up onto every pile"), "{screen}");
+    assert!(screen.contains("s           the stock: deal a card onto every pile"), "{screen}");
     let screen = play(&dir, &["--lang", "fr"], "règles\nq\n");
     assert!(screen.contains("Touchez la pioche ou cliquez dessus pour distribuer"), "{screen}");
 }

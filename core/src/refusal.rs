@@ -15,7 +15,8 @@ pub fn refusal(state: &State, mv: Move) -> Option<Phrase> {
         return None;
     }
     let Move::Transfer { from, count, to } = mv else {
-        return Some(Phrase::new("refused_stock_empty", vec![]));
+        let stock = state.map().stock.is_some();
+        return Some(if stock { Phrase::new("refused_stock_empty", vec![]) } else { not_allowed() });
     };
     Some(why_not(state, from, usize::from(count), to))
 }
@@ -33,7 +34,9 @@ pub fn refusal_of_any(state: &State, from: PileId, to: PileId) -> Option<Phrase>
         return None;
     }
     let top_only = why_not(state, from, 1, to);
+    // Groups go only onto tableau piles: onto a foundation, the top card's reason is the one.
     let groups = state.pile_kind(from) == Some(PileKind::Tableau)
+        && state.pile_kind(to) == Some(PileKind::Tableau)
         && state.spec().tableau.unit == MoveUnit::Group
         && state.face_up_count(from) > 1;
     Some(match (top_only.key, state.top(to)) {
@@ -76,6 +79,9 @@ fn why_not(state: &State, from: PileId, count: usize, to: PileId) -> Phrase {
     }
     if count > 1 && (from_kind != PileKind::Tableau || spec.tableau.unit == MoveUnit::Single) {
         return Phrase::new("refused_one_card", vec![]);
+    }
+    if count > cards.len() {
+        return Phrase::new("refused_too_many", vec![Arg::Number(cards.len() as u32), pile(state, from)]);
     }
     let face_up = state.face_up_count(from);
     if count > face_up {
@@ -134,7 +140,7 @@ fn pile(state: &State, id: PileId) -> Arg {
 }
 
 /// Every key `refusal` may give.
-pub const KEYS: [&str; 16] = [
+pub const KEYS: [&str; 17] = [
     "refused_stock_empty",
     "refused_not_allowed",
     "refused_none_on",
@@ -143,6 +149,7 @@ pub const KEYS: [&str; 16] = [
     "refused_stays",
     "refused_one_card",
     "refused_face_up_only",
+    "refused_too_many",
     "refused_not_on",
     "refused_nothing_onto",
     "refused_only_from_tableau",

@@ -31,11 +31,16 @@ fn each_rule_in_the_way_is_named() {
         vec![Arg::Number(2), describe::pile(solitaire_core::PileKind::Tableau, 0, describe::Form::The)]
     );
     assert_eq!(key(&d, "tableau:0 1 foundation:0"), "refused_whole_suit_only");
+    // More cards than the pile holds, not "only the top 2 are face up".
+    let short = why(&d, "tableau:1 3 tableau:0");
+    assert_eq!((short.key, short.args[0]), ("refused_too_many", Arg::Number(1)));
     assert_eq!(key(&d, "tableau:0 1 foundation:1"), "refused_full");
     let not_on = why(&d, "tableau:0 1 tableau:1");
     assert_eq!((not_on.key, not_on.args), ("refused_not_on", vec![card(&d, "tableau:0"), card(&d, "tableau:1")]));
     let spent = table(Dnieper, &[("tableau:0", "5S")]);
     assert_eq!(refusal(&spent, Move::Stock).unwrap().key, "refused_stock_empty");
+    let no_stock = table(YakutatBay, &[("tableau:0", "5S")]);
+    assert_eq!(refusal(&no_stock, Move::Stock).unwrap().key, "refused_not_allowed");
 
     let y = table(YakutatBay, &[("tableau:0", "QS"), ("tableau:1", "AH"), ("foundation:0", "AS")]);
     assert_eq!(key(&y, "tableau:0 1 tableau:2"), "refused_empty_pile_takes");
@@ -78,6 +83,10 @@ fn nothing_from_a_pile_fits_says_so_for_the_whole_pile() {
     assert_eq!((none.key, none.args[1]), ("refused_none_on", card(&y, "tableau:1")));
     let fits = table(YakutatBay, &[("tableau:0", "6H 4S 2D"), ("tableau:1", "7C")]);
     assert_eq!(refusal_of_any(&fits, from, to), None, "the 6 of hearts and the cards on it fit");
+    // Onto a foundation only single cards go: the top card's reason, not the pile's.
+    let home = table(YakutatBay, &[("tableau:0", "9H 4S 2D"), ("foundation:0", "AS")]);
+    let top = refusal_of_any(&home, id(&home, "tableau:0"), id(&home, "foundation:0")).unwrap();
+    assert_eq!(top.key, "refused_not_on");
     let c = table(Chequers, &[("tableau:0", "9S 2D"), ("tableau:1", "TS")]);
     assert_eq!(refusal_of_any(&c, id(&c, "tableau:0"), id(&c, "tableau:1")).unwrap().key, "refused_not_on");
 }
