@@ -33,7 +33,8 @@ struct TableInputTests {
     @Test("No notice at the deal; a hint's once found; show me's above it while it runs; a lost position's")
     func theMostPressingNoticeShows() async throws {
         try await withTemporaryFolder { folder in
-            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder).model
+            let searches = Searches(label: "test.notice")
+            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
             await model.winnabilityCheck?.value
             #expect(model.notice == nil)
 
@@ -41,13 +42,22 @@ struct TableInputTests {
             let hint = try #require(model.hint)
             #expect(model.notice == .hint(hint))
 
-            // "Show me" under way covers the hint; stopped before it plays, the hint is back.
+            // "Show me" under way covers the hint; stopped before it plays, the hint is back. Its
+            // search waits behind one that holds the searches' queue, so it is still searching
+            // when looked at (Dnieper 2 is won so fast that it was once playing already).
+            let (started, gate) = (CancelFlag(), DispatchSemaphore(value: 0))
+            let holder = Task { await searches.run(CancelFlag(), cancelled: ()) { _ in started.cancel(); gate.wait() } }
+            while !started.isCancelled() {
+                await Task.yield()
+            }
             let run = Task { await model.showMeTheWin() }
             while model.showMe == .idle {
                 await Task.yield()
             }
             #expect(model.notice == .showMe(.searching))
             model.stopShowingMe()
+            gate.signal()
+            await holder.value
             await run.value
             #expect(model.notice == .hint(hint))
             #expect(model.status.moves == 0)
