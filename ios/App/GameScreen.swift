@@ -91,6 +91,11 @@ struct GameScreen: View {
                     announce(words.say(hint.description))
                 }
             }
+            .onChange(of: game.refusal) { _, why in
+                if voiceOver, let why {
+                    announce(words.say(why))
+                }
+            }
             .onChange(of: game.status.state) { _, state in
                 if voiceOver, state == .won {
                     announce(words.winTitle(game.status))

@@ -31,7 +31,7 @@ public final class GameModel {
     public private(set) var hint: Hint? = nil
     /// Why the cards the player let go on a pile may not go there: the rule in the way, in the
     /// core's words ("Can't put the seven of clubs on the queen of hearts."), until the next
-    /// change, hint or drag.
+    /// change, tap or drag.
     public private(set) var refusal: Phrase? = nil
     /// What the hint moves, and where to (or the stock), for marking on the table.
     public private(set) var hintMarks = HintMarks()
@@ -54,7 +54,8 @@ public final class GameModel {
     public private(set) var showMe = ShowMeState.idle
     /// The one notice over the table, if any, the most pressing first: "show me" under way (to
     /// stop it), no move left (to undo), the position can no longer be won (to undo back to
-    /// where it can, or, lost from the deal, to deal again), or the hint found (to play it).
+    /// where it can, or, lost from the deal, to deal again), why the player's drop was refused,
+    /// or the hint found (to play it).
     public var notice: TableNotice? {
         if showMe != .idle {
             return .showMe(showMe)
@@ -65,10 +66,12 @@ public final class GameModel {
         if cannotBeWon {
             return .cannotBeWon
         }
-        if let hint {
-            return .hint(hint)
+        // The player's last drop, refused, is newer than a hint still up (the drag may have been
+        // the hint's move, tried elsewhere); the hint comes back at the next drag or tap.
+        if let refusal {
+            return .refused(refusal)
         }
-        return refusal.map { .refused($0) }
+        return hint.map { .hint($0) }
     }
 
     /// Whether Hint and Show me may be asked: a game in play, with no search and no "show me"
@@ -156,6 +159,7 @@ public final class GameModel {
     // MARK: Playing
 
     public func tap(_ card: CardView) {
+        refusal = nil
         perform(.tap(pile: card.pile, index: card.position))
     }
 
@@ -164,6 +168,7 @@ public final class GameModel {
     /// empty, the deal (it turns the waste over). Elsewhere an empty place does nothing.
     public func tapPile(_ number: UInt32) {
         stopShowingMe()
+        refusal = nil
         perform(.tapPile(pile: number))
     }
 

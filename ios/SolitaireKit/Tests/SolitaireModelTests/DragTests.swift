@@ -71,6 +71,12 @@ struct DragTests {
             #expect(model.table == before, "dropped off the table")
             #expect(model.status.moves == moves)
             #expect(harness.reports.isEmpty)
+            // A tap clears it too, as a new drag does (last: the tap may move the card).
+            let refused = try #require(elsewhere.first { $0.pile != card.pile })
+            drag(card, to: refused, on: model)
+            #expect(model.refusal != nil)
+            model.tap(card)
+            #expect(model.refusal == nil, "a tap clears it")
         }
     }
 

@@ -75,13 +75,13 @@ class CatalogueWords(xml: String, private val language: String) : Words {
             val plain = template.startsWith("\$d", j) || template.startsWith("\$s", j)
             if (index == null || !(grouped || plain)) { append('%'); i += 1; continue }
             val value = args.getOrNull(index)
-            append(if (grouped && value is Number) group(value.toLong()) else value?.toString() ?: "")
+            append(if (grouped && value is Number) group(value.toString()) else value?.toString() ?: "")
             i = j + if (grouped) 3 else 2
         }
     }
 
-    private fun group(n: Long): String {
-        val digits = n.toString()
+    /** `digits` (a number's, any size: a deal's is a BigInteger) grouped by thousands. */
+    private fun group(digits: String): String {
         val separator = if (language == "fr") '\u202f' else ','
         return buildString {
             digits.forEachIndexed { i, digit ->

@@ -237,8 +237,8 @@ class GameController(
         } catch (e: GameException) {
             null // the cards moved meanwhile
         } ?: return false
+        // A message (a save that failed) stays above it, until the next change.
         hint = null
-        message = null
         refusal = said
         return true
     }
@@ -287,7 +287,6 @@ class GameController(
         return true
     }
 
-    /** Esc while cards are picked: they stay where they are. `false`: nothing was picked. */
     /**
      * Esc or Back: the cards the keyboard picked up, or a drag under way, go back where they
      * were (the drag's release then drops nothing). False when nothing was held.

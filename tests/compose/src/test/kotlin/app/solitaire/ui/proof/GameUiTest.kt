@@ -467,6 +467,7 @@ class GameUiTest {
         val large = controller.status.copy(moves = 12u, deal = 9_999_999_999_999_999_999uL)
         assertEquals("Deal 9999999999999999999 · 12 moves · 3:05", english.statusLine(large, 185_000uL))
         assertEquals("Deal 18446744073709551615", String.format("Deal %1\$d", dealArg(ULong.MAX_VALUE)))
+        assertEquals("18,446,744,073,709,551,615 cards", english.plural("pile_cards", 2, dealArg(ULong.MAX_VALUE)), "grouped, whole")
     }
 
     /**

@@ -119,7 +119,6 @@ class KeyboardTest {
         assertEquals(order, visited)
     }
 
-    /** The whole app on `deal` of `kind`, its keyboard shortcuts on its root as the desktop window and the phone have them. */
     /**
      * Esc in the middle of a drag with the mouse (or Back with a finger) puts the cards back and
      * leaves the game open: it once left for the list of games with the button still down.
@@ -185,6 +184,7 @@ class KeyboardTest {
         assertNull(controller.refusal)
     }
 
+    /** The whole app on `deal` of `kind`, its keyboard shortcuts on its root as the desktop window and the phone have them. */
     private fun play(kind: GameKind, deal: ULong): Pair<AppController, GameController> {
         val app = AppController(newStore(), testScope, workers)
         val controller = app.open(info(kind), Game(kind, deal))
