@@ -113,11 +113,21 @@ pub struct TableLayout {
 
 /// Where a layout put the piles that are not tableau piles, the tableau's columns, whether it
 /// kept a finger's room, and the size of the area it was chosen for.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Arrangement {
     keep: plan::Keep,
     /// Width and height of the safe area it was chosen in.
     area: (f32, f32),
+    /// The plan last laid out in it, with the area's size and the piles' rooms (`Fans::key`)
+    /// then: the same again needs no new choice, which is most of a tap's layout.
+    last: Option<(Plan, (f32, f32), plan::FansKey)>,
+}
+
+/// The same arrangement, whatever plan it last laid out.
+impl PartialEq for Arrangement {
+    fn eq(&self, other: &Arrangement) -> bool {
+        self.keep == other.keep && self.area == other.area
+    }
 }
 
 impl Arrangement {
@@ -170,16 +180,28 @@ pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
 /// `plan::HOLD` of the best arrangement's width, so that piles do not move to other places as
 /// they grow. (A game laid out afresh, resumed say, gets the best arrangement again.)
 pub fn layout_keeping(state: &State, viewport: &Viewport, kept: Option<Arrangement>) -> TableLayout {
+    let (spec, map) = (state.spec(), state.map());
     let fans = plan::Fans::of(state);
-    let kept = kept.filter(|k| viewport.safe_area().is_some_and(|area| k.fits(area)));
-    let Some((plan, piles)) = pile_frames(state.spec(), state.map(), &fans, viewport, kept.map(|k| k.keep)) else {
+    let Some(area) = viewport.safe_area() else {
         return TableLayout::default();
     };
+    let kept = kept.filter(|k| k.fits(area));
+    let (size, key) = ((area.width, area.height), fans.key());
+    // Kept with the same rooms in the same area, its plan is what `choose` would give again.
+    let plan = match kept.and_then(|k| k.last) {
+        Some((plan, at, rooms)) if at == size && key == Some(rooms) => plan,
+        _ => match plan::choose(spec, map, &fans, area.width, area.height, kept.map(|k| k.keep)) {
+            Some(plan) => plan,
+            None => return TableLayout::default(),
+        },
+    };
+    let mut piles = Vec::with_capacity(usize::from(map.len));
+    place_piles(spec, map, &plan, &fans, area, &mut piles);
     let chosen = plan.keep();
     // Kept, it stays measured from the area it was chosen in.
-    let area = match kept {
+    let chosen_in = match kept {
         Some(k) if k.keep == chosen => k.area,
-        _ => viewport.safe_area().map(|a| (a.width, a.height)).unwrap_or_default(),
+        _ => size,
     };
     let card_width = plan.card_width;
     let mut cards = Vec::with_capacity(state.card_count());
@@ -192,24 +214,8 @@ pub fn layout_keeping(state: &State, viewport: &Viewport, kept: Option<Arrangeme
         index_height: card_width * INDEX,
         piles,
         cards,
-        arrangement: Some(Arrangement { keep: chosen, area }),
+        arrangement: Some(Arrangement { keep: chosen, area: chosen_in, last: key.map(|key| (plan, size, key)) }),
     }
-}
-
-/// The plan and every pile's frame for the game `spec` describes, its tableau piles each
-/// with the room `fans` gives its row below their base; `None` when the viewport has no room.
-fn pile_frames(
-    spec: &GameSpec,
-    map: &PileMap,
-    fans: &plan::Fans,
-    viewport: &Viewport,
-    keep: Option<plan::Keep>,
-) -> Option<(Plan, Vec<PileFrame>)> {
-    let area = viewport.safe_area()?;
-    let plan = plan::choose(spec, map, fans, area.width, area.height, keep)?;
-    let mut piles = Vec::with_capacity(usize::from(map.len));
-    place_piles(spec, map, &plan, fans, area, &mut piles);
-    Some((plan, piles))
 }
 
 fn place_piles(spec: &GameSpec, map: &PileMap, plan: &Plan, fans: &plan::Fans, area: Rect, piles: &mut Vec<PileFrame>) {
@@ -475,6 +481,21 @@ mod tests {
         (plan.keep(), plan.card_width)
     }
 
+    /// The best plan and every pile's frame for the game `spec` describes, as a layout from
+    /// scratch gives them; `None` when the viewport has no room.
+    fn pile_frames(
+        spec: &GameSpec,
+        map: &PileMap,
+        fans: &plan::Fans,
+        viewport: &Viewport,
+    ) -> Option<(Plan, Vec<PileFrame>)> {
+        let area = viewport.safe_area()?;
+        let plan = plan::choose(spec, map, fans, area.width, area.height, None)?;
+        let mut piles = Vec::with_capacity(usize::from(map.len));
+        place_piles(spec, map, &plan, fans, area, &mut piles);
+        Some((plan, piles))
+    }
+
     fn keep_of(layout: &TableLayout) -> plan::Keep {
         layout.arrangement.unwrap().keep
     }
@@ -530,6 +551,28 @@ mod tests {
         }
     }
 
+    /// Along play, a layout that reuses the kept plan (the piles' rooms and the area unchanged)
+    /// is the one choosing again would give, card for card.
+    #[test]
+    fn a_kept_plan_reused_is_the_plan_chosen_again() {
+        for kind in crate::GameKind::ALL {
+            for (width, height) in [(400.0, 620.0), (844.0, 250.0), (1280.0, 760.0)] {
+                let view = Viewport { width, height, insets: Insets::default() };
+                let mut state = crate::deal(kind, 5);
+                let mut kept = layout(&state, &view).arrangement;
+                for step in 0..150 {
+                    let moves = state.legal_move_list();
+                    let Some(&mv) = moves.get((step * 7) % moves.len().max(1)) else { break };
+                    assert!(state.apply(mv, &mut Vec::new()));
+                    let reused = layout_keeping(&state, &view, kept);
+                    let chosen = layout_keeping(&state, &view, kept.map(|k| Arrangement { last: None, ..k }));
+                    assert_eq!(reused, chosen, "{kind:?} in {width}×{height}, step {step}");
+                    kept = reused.arrangement;
+                }
+            }
+        }
+    }
+
     /// A turned tablet takes the best arrangement for its new shape, not the old one's at four
     /// fifths of the size.
     #[test]
@@ -551,7 +594,7 @@ mod tests {
             for (width, height) in screens {
                 let viewport = Viewport { width, height, insets: Insets::default() };
                 let fans = plan::Fans::uniform(map.tableau);
-                let (plan, piles) = pile_frames(spec, &map, &fans, &viewport, None).expect("room for cards");
+                let (plan, piles) = pile_frames(spec, &map, &fans, &viewport).expect("room for cards");
                 let card_width = plan.card_width;
                 let what = format!("{} in {width}×{height}", spec.name);
                 assert_eq!(piles.len(), usize::from(map.len), "{what}");

@@ -56,6 +56,9 @@ pub const HOLD: f32 = 0.8;
 /// chosen in for it to be kept: a note's line more or less, not a turned phone.
 pub const HOLD_AREA: f32 = 0.15;
 
+/// `Fans::key`: each pile's buckets of room (at least 1, so a shorter game's key ends in 0s).
+pub(super) type FansKey = [u8; 32];
+
 /// What a later layout keeps of a plan: the band's place and columns, the tableau's columns,
 /// and whether each row keeps a finger's room (the plain plan of the same grid has other card
 /// sizes).
@@ -120,6 +123,14 @@ pub(super) struct Plan {
 impl Plan {
     pub fn keep(&self) -> Keep {
         Keep { band: self.band, columns: self.columns, touchable: self.touchable }
+    }
+}
+
+impl Keep {
+    /// Whether `plan` is this arrangement (asked of every candidate at every tap: kept cheap).
+    #[inline]
+    fn matches(&self, plan: &Plan) -> bool {
+        self.columns == plan.columns && self.touchable == plan.touchable && self.band == plan.band
     }
 }
 
@@ -221,9 +232,27 @@ impl Fans {
     /// room only changes when its longest pile crosses a bucket, once every few cards it gains
     /// or loses, not at every move; and no row is shorter than at the deal.
     fn room(&self, longest: u32) -> f32 {
-        let bucket = BUCKET * DOWN_PER_INDEX;
-        let slivers = self.dealt + longest.saturating_sub(self.dealt).div_ceil(bucket).max(1) * bucket;
+        let slivers = self.dealt + self.buckets(longest) * BUCKET * DOWN_PER_INDEX;
         slivers as f32 / DOWN_PER_INDEX as f32 * INDEX
+    }
+
+    /// The buckets of room a pile whose covered cards take `longest` slivers needs past the
+    /// deal's longest pile: at least one.
+    fn buckets(&self, longest: u32) -> u32 {
+        longest.saturating_sub(self.dealt).div_ceil(BUCKET * DOWN_PER_INDEX).max(1)
+    }
+
+    /// Each tableau pile's buckets, as a key: two fans with the same key give every row of every
+    /// grid the same room, so `choose` the same plan. `None` past 32 piles or 255 buckets.
+    pub fn key(&self) -> Option<FansKey> {
+        let mut key = [0; 32];
+        if self.covered.len() > key.len() {
+            return None;
+        }
+        for (slot, &covered) in key.iter_mut().zip(&self.covered) {
+            *slot = u8::try_from(self.buckets(covered)).ok()?;
+        }
+        Some(key)
     }
 
     /// Each row's room in a grid of `columns` (at least 1), top row first: a row of short piles
@@ -321,7 +350,7 @@ pub(super) fn choose(
             if plan.touchable && better(&plan, &touchable) {
                 touchable = Some(plan);
             }
-            if keep == Some(plan.keep()) && better(&plan, &kept) {
+            if keep.is_some_and(|k| k.matches(&plan)) && better(&plan, &kept) {
                 kept = Some(plan);
             }
         }
