@@ -112,6 +112,11 @@ fn every_refused_move_in_random_games_names_its_rule() {
                             if count > 0 && !stock {
                                 assert_ne!(why.key, "refused_not_allowed", "{kind:?} {number} {mv:?}");
                             }
+                            assert!(
+                                names_what_holds(&state, from, usize::from(count), to, why.key),
+                                "{kind:?} {number} {mv:?}: {}",
+                                why.key
+                            );
                         }
                     }
                 }
@@ -120,5 +125,35 @@ fn every_refused_move_in_random_games_names_its_rule() {
                 state.apply(next, &mut Vec::new());
             }
         }
+    }
+}
+
+/// Whether what `key` says of moving `count` cards from `from` to `to` is so in `state`: the
+/// random games check not only that a rule is named, but that the named one holds.
+fn names_what_holds(state: &State, from: u8, count: usize, to: u8, key: &str) -> bool {
+    let (source, target) = (state.pile(from), state.pile(to));
+    let kind_of = |pile: u8| state.map().kind(pile).map(|(kind, _)| kind);
+    match key {
+        "refused_same_pile" => from == to,
+        "refused_nothing_there" => source.is_empty(),
+        "refused_too_many" => count > source.len(),
+        "refused_face_up_only" => count > state.face_up_count(from) && count <= source.len(),
+        "refused_one_card" => count > 1,
+        "refused_stays" => kind_of(from) == Some(solitaire_core::PileKind::Foundation),
+        "refused_full" | "refused_not_on" | "refused_none_on" => !target.is_empty(),
+        "refused_empty_pile_takes" | "refused_empty_foundation_takes" | "refused_suit_started" => target.is_empty(),
+        "refused_whole_suit_only" => kind_of(to) == Some(solitaire_core::PileKind::Foundation) && target.is_empty(),
+        "refused_only_from_tableau" => kind_of(from) != Some(solitaire_core::PileKind::Tableau),
+        "refused_nothing_onto" => {
+            matches!(
+                kind_of(to),
+                Some(
+                    solitaire_core::PileKind::Stock
+                        | solitaire_core::PileKind::Waste
+                        | solitaire_core::PileKind::Reserve
+                )
+            )
+        }
+        _ => true,
     }
 }
