@@ -8,6 +8,7 @@ import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.saveable.rememberSaveableStateHolder
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.text.style.TextAlign
@@ -16,17 +17,22 @@ import androidx.compose.ui.unit.dp
 /** The app's screens, switched on the controller's state (no platform navigation needed). */
 @Composable
 fun SolitaireApp(app: AppController, modifier: Modifier = Modifier) {
+    // The list of games keeps where it was scrolled while a rules page or a game is on screen
+    // (back from the last game's rules, a playtest found itself at the top).
+    val kept = rememberSaveableStateHolder()
     when (val screen = app.screen) {
-        Screen.Chooser -> ChooserScreen(
-            app.catalog,
-            app.overview,
-            app.daily,
-            onPlay = app::open,
-            onDaily = app::openDaily,
-            onRules = app::showRules,
-            onStatistics = app::showStatistics,
-            modifier = modifier,
-        )
+        Screen.Chooser -> kept.SaveableStateProvider("chooser") {
+            ChooserScreen(
+                app.catalog,
+                app.overview,
+                app.daily,
+                onPlay = app::open,
+                onDaily = app::openDaily,
+                onRules = app::showRules,
+                onStatistics = app::showStatistics,
+                modifier = modifier,
+            )
+        }
         is Screen.Rules -> RulesScreen(screen.info, onBack = app::back, modifier = modifier)
         Screen.Statistics -> StatisticsScreen(app.overview, app.daily, onBack = app::back, modifier = modifier)
         is Screen.Play -> app.playing?.let { game ->

@@ -1,6 +1,13 @@
 package app.solitaire.ui.proof
 
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.size
+import androidx.compose.ui.Modifier
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.hasContentDescription
+import androidx.compose.ui.test.hasScrollAction
+import androidx.compose.ui.test.performScrollToNode
+import androidx.compose.ui.unit.dp
 import androidx.compose.ui.test.hasStateDescription
 import androidx.compose.ui.test.hasText
 import androidx.compose.ui.test.junit4.v2.createComposeRule
@@ -67,6 +74,22 @@ class AppFlowTest {
         rule.waitUntil(timeoutMillis = 10_000) { app.screen is Screen.Play && app.playing !== game }
         assertEquals(position, assertNotNull(app.playing).game.positionJson(), "resumed exactly where it was left")
         assertIs<Screen.Play>(app.screen)
+    }
+
+    /** Back from a game's rules, the list of games is where it was scrolled, not at its top. */
+    @Test
+    fun theListOfGamesKeepsItsPlaceAcrossARulesPage() {
+        val app = AppController(newStore(), testScope, workers)
+        rule.setContent { Themed(dark = false) { Box(Modifier.size(400.dp, 500.dp)) { SolitaireApp(app) } } }
+        rule.onNode(hasScrollAction()).performScrollToNode(hasContentDescription("How They Run: rules"))
+        rule.onNodeWithContentDescription("How They Run: rules").performClick()
+        rule.waitForIdle()
+        assertIs<Screen.Rules>(app.screen)
+        rule.onNodeWithText("Back").performClick()
+        rule.waitForIdle()
+        assertIs<Screen.Chooser>(app.screen)
+        rule.onNodeWithContentDescription("How They Run: rules").assertIsDisplayed()
+        rule.onNodeWithText("Solitaire").assertDoesNotExist()
     }
 
     /** From the chooser, the statistics page: the daily streaks, then every game's results. */
