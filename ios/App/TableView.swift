@@ -128,7 +128,7 @@ struct TableView: View {
             .font(.system(size: width * 0.26, weight: .semibold))
             .foregroundStyle(.white)
             .padding(.horizontal, width * 0.06)
-            .background(.black.opacity(0.55), in: Capsule())
+            .background(Color.black.opacity(0.55), in: Capsule())
             .position(x: CGFloat(pile.base.x) + width / 2, y: CGFloat(pile.base.y) + points(pile.base.height) * 0.81)
             // Above the resting cards, below a dragged one; a tap goes through to the stock.
             .zIndex(50_000)
