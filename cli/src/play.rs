@@ -401,8 +401,7 @@ impl Session {
             let spent_stock = map.stock == Some(pile);
             return match self.game.tap_pile(pile) {
                 Ok(TapOutcome::Played(_)) => Ok(String::new()),
-                _ if spent_stock => Err(words()
-                    .phrase(&refusal::refusal(self.game.state(), Move::Stock).unwrap_or_else(refusal::not_allowed))),
+                _ if spent_stock => Err(refused(refusal::refusal(self.game.state(), Move::Stock))),
                 _ => Err(words().say("cli_pile_empty", &[name.into()])),
             };
         }
@@ -438,7 +437,6 @@ impl Session {
         let from = parse_short(map, name).ok_or_else(|| no_pile(name))?;
         let to = parse_short(map, to).ok_or_else(|| no_pile(to))?;
         let state = self.game.state();
-        let refused = |why: Option<Phrase>| words().phrase(&why.unwrap_or_else(refusal::not_allowed));
         let len = state.pile(from).len();
         let count = match (position, count) {
             (Some(k), None) => Some((len - card_index(name, k, len)?) as u8),
@@ -453,8 +451,8 @@ impl Session {
             }
         };
         let mv = Move::Transfer { from, count, to };
-        let why = refusal::refusal(state, mv);
-        self.game.play(mv).map(|()| String::new()).map_err(|_| refused(why))
+        // Refused, the position is as it was: the reason is asked of it then, not of every move.
+        self.game.play(mv).map(|()| String::new()).map_err(|_| refused(refusal::refusal(self.game.state(), mv)))
     }
 }
 
@@ -525,6 +523,11 @@ fn rules(words: &words::Words, kind: GameKind) -> String {
 /// the folders.
 fn stats_trouble(error: &StoreError, io: &str) -> String {
     words().text(if matches!(error, StoreError::Corrupt { .. }) { "msg_stats_reset" } else { io })
+}
+
+/// A refused move's rule in the player's words (`None`, no rule named: "not allowed").
+fn refused(why: Option<Phrase>) -> String {
+    words().phrase(&why.unwrap_or_else(refusal::not_allowed))
 }
 
 /// "t3:2" as ("t3", Some(2)), "t3" as ("t3", None).
