@@ -13,7 +13,8 @@
 //! and counted, again. (So two byte-identical saves are one game: the same moves, and the same
 //! playing time to the millisecond.) One store counts at a time, across processes too: it
 //! locks `<dir>/stats.lock` meanwhile. A game a process has open is locked too,
-//! `<dir>/<game>.lock` (`claim`), so that another process does not open it as well.
+//! `<dir>/<game>.lock` (`claim`), so that another process neither opens it as well nor saves
+//! over it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
@@ -375,7 +376,8 @@ impl Store {
     }
 
     /// Saves `game` as its kind's game in progress. A won game is instead recorded in the
-    /// statistics (once) and its save removed.
+    /// statistics (once) and its save removed. Refused where another process has the game
+    /// open (`write`).
     pub fn save(&self, game: &mut Game) -> Result<(), StoreError> {
         let pending = PendingSave::take(game);
         let written = self.write(pending.clone());
@@ -395,8 +397,13 @@ impl Store {
         }
     }
 
-    /// Writes what `PendingSave::take` took from a game.
+    /// Writes what `PendingSave::take` took from a game; refused (`StoreError::InUse`) where
+    /// another process has the game open (`unless_open_elsewhere`).
     pub fn write(&self, pending: PendingSave) -> Result<(), StoreError> {
+        self.unless_open_elsewhere(pending.slot, || self.write_now(pending))
+    }
+
+    fn write_now(&self, pending: PendingSave) -> Result<(), StoreError> {
         let (slot, key) = (pending.slot, pending.slot.kind.slug().to_string());
         match pending.content {
             Pending::Progress(json) => write_atomic(&self.path(slot), json.as_bytes()),
@@ -421,20 +428,42 @@ impl Store {
             return self.save(game);
         }
         let slot = Slot::of(game);
-        // A won game is counted by now.
-        if !game.abandon_counts_as_loss() {
-            return remove_if_present(&self.path(slot));
+        self.unless_open_elsewhere(slot, || {
+            // A won game is counted by now.
+            if !game.abandon_counts_as_loss() {
+                return remove_if_present(&self.path(slot));
+            }
+            // Marked only once counted: after a failed write, giving up again still counts.
+            // Counted despite an error (damaged statistics kept aside and reported, a save that
+            // could not be removed), it must not count again.
+            let key = slot.kind.slug().to_string();
+            let (counted, outcome) = self
+                .finish_counting(slot, &save::to_json(game), |file| file.games.entry(key).or_default().record_loss());
+            if counted {
+                game.mark_stats_recorded();
+            }
+            outcome
+        })
+    }
+
+    /// Runs `change` to `slot`'s save unless another process has that game open (`claim`):
+    /// then `StoreError::InUse`, and its save is left alone. This process need not have it open
+    /// itself: a new deal can land after its player went back to the list, and the terminal
+    /// game opened the game meanwhile; its save would have gone over the terminal's moves. A
+    /// game this process has not open is locked while `change` runs, and its claim here waits.
+    fn unless_open_elsewhere<T>(
+        &self,
+        slot: Slot,
+        change: impl FnOnce() -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let lock = self.lock_path(slot);
+        let claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if claims.iter().any(|(held, _)| *held == lock) {
+            drop(claims);
+            return change();
         }
-        // Marked only once counted: after a failed write, giving up again still counts. Counted
-        // despite an error (damaged statistics kept aside and reported, a save that could not be
-        // removed), it must not count again.
-        let key = slot.kind.slug().to_string();
-        let (counted, outcome) =
-            self.finish_counting(slot, &save::to_json(game), |file| file.games.entry(key).or_default().record_loss());
-        if counted {
-            game.mark_stats_recorded();
-        }
-        outcome
+        let _meanwhile = lock_game(&lock)?;
+        change()
     }
 
     /// Counts a finished game once, whatever the process or disk does meanwhile: writes its
@@ -662,20 +691,25 @@ fn claim(lock: &Path) -> Result<bool, StoreError> {
     if claims.iter().any(|(held, _)| held == lock) {
         return Ok(false);
     }
+    let Some(file) = lock_game(lock)? else { return Ok(false) };
+    claims.push((lock.to_path_buf(), file));
+    Ok(true)
+}
+
+/// The lock on a game's lock file, held until the file is dropped: `InUse` where another
+/// process holds it, `None` where no lock can be made or taken.
+fn lock_game(lock: &Path) -> Result<Option<File>, StoreError> {
     // Not what is no file (a FIFO's open would wait for a writer, holding the store).
     if fs::symlink_metadata(lock).is_ok_and(|meta| !meta.is_file()) {
-        return Ok(false);
+        return Ok(None);
     }
     // Read-only where it may not be written (made by `sudo solitaire`): a lock needs no more.
     let opened = File::options().create(true).truncate(false).write(true).open(lock).or_else(|_| File::open(lock));
-    let Ok(file) = opened else { return Ok(false) };
+    let Ok(file) = opened else { return Ok(None) };
     match file.try_lock() {
-        Ok(()) => {
-            claims.push((lock.to_path_buf(), file));
-            Ok(true)
-        }
+        Ok(()) => Ok(Some(file)),
         Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse { path: lock.to_path_buf() }),
-        Err(std::fs::TryLockError::Error(_)) => Ok(false),
+        Err(std::fs::TryLockError::Error(_)) => Ok(None),
     }
 }
 

@@ -265,6 +265,37 @@ fn a_fifo_in_place_of_a_lock_file_does_not_hold_the_store() {
     assert!(matches!(loaded, Ok(true)), "{loaded:?}");
 }
 
+/// Another process (the terminal game) holding a game's lock, as `Store::load` takes it there.
+fn open_elsewhere(store: &Store, kind: GameKind) -> fs::File {
+    let lock = fs::File::create(store.dir().join(format!("{}.lock", kind.slug()))).unwrap();
+    lock.try_lock().expect("the game is free");
+    lock
+}
+
+/// A game another process has open is not saved over, nor given up, from here: the window's new
+/// deal, landing after its player went back to the list, was saved over the moves the terminal
+/// game had made since in the same game. Once that process lets the game go, it saves.
+#[test]
+fn a_game_open_in_another_process_is_not_saved_over() {
+    let store = Store::open(temp_dir("open-elsewhere")).unwrap();
+    let mut mine = Game::new(GameKind::Dnieper, 7);
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), None);
+    store.set_on_screen(None).unwrap(); // back to the list: the game is free for another
+    let theirs = game_in_progress();
+    let elsewhere = open_elsewhere(&store, GameKind::Dnieper);
+    let their_save = save::to_json(&theirs);
+    fs::write(store.dir().join("dnieper.json"), &their_save).unwrap();
+
+    assert!(matches!(store.save(&mut mine), Err(StoreError::InUse { .. })));
+    assert!(matches!(store.abandon(&mut game_in_progress()), Err(StoreError::InUse { .. })));
+    assert_eq!(fs::read_to_string(store.dir().join("dnieper.json")).unwrap(), their_save, "their moves kept");
+    assert_eq!(store.stats(GameKind::Dnieper).unwrap(), Stats::default(), "nothing counted");
+
+    drop(elsewhere);
+    store.save(&mut mine).unwrap();
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(mine));
+}
+
 /// A save with a byte-order mark before it (some editors write one) loads: it was put aside
 /// as damaged, and the game lost.
 #[test]
@@ -469,6 +500,7 @@ fn processes_saving_one_game_at_once_never_tear_its_save() {
     }
     let dir = temp_dir("race");
     let store = Store::open(&dir).unwrap();
+    without_game_locks(&dir);
     let copies = copies_of("processes_saving_one_game_at_once_never_tear_its_save", RACE_DIR, &dir);
     write(&store, 100);
     for mut copy in copies {
@@ -480,8 +512,15 @@ fn processes_saving_one_game_at_once_never_tear_its_save() {
     let mut names: Vec<_> =
         fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
-    // The lock file says the game is open here (`Store::load`).
     assert_eq!(names, ["dnieper.json", "dnieper.lock"], "nothing put aside, no temporary file left");
+}
+
+/// Where the file system has no locks, processes may write one game's save at once (where it
+/// has them, one is refused the game another has open: `a_game_open_in_another_process_is_not_saved_over`).
+/// A FIFO in place of the game's lock file is such a folder: the store passes it by, unlocked.
+fn without_game_locks(dir: &std::path::Path) {
+    let lock = dir.join("dnieper.lock");
+    assert!(std::process::Command::new("mkfifo").arg(&lock).status().unwrap().success());
 }
 
 /// The terminal game and the desktop window may share one folder, and an app may have two
@@ -503,6 +542,7 @@ fn processes_counting_games_at_once_lose_no_count() {
     }
     let dir = temp_dir("count-race");
     let stores = [Store::open(&dir).unwrap(), Store::open(&dir).unwrap()];
+    without_game_locks(&dir);
     let copies = copies_of("processes_counting_games_at_once_lose_no_count", COUNT_DIR, &dir);
     std::thread::scope(|scope| {
         for store in &stores {

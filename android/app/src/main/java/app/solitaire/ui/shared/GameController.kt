@@ -573,6 +573,10 @@ class GameController(
             } catch (e: GameException.Storage) {
                 // The core's words for the cause ("… the device is full"); they take no arguments.
                 message = e.phrase.key
+            } catch (e: GameException.InUse) {
+                // Another process opened this game since the player left it (a new deal landing
+                // after Back): its save stays as that process wrote it.
+                message = "msg_game_in_use"
             } catch (e: GameException) {
                 message = "msg_not_saved"
             }

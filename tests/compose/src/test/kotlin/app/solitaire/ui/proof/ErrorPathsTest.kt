@@ -17,10 +17,17 @@ import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.SavesUnopenable
 import app.solitaire.ui.shared.Screen
 import app.solitaire.ui.shared.Words
+import app.solitaire.ui.shared.Workers
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
 import org.junit.Rule
 import org.junit.Test
 import java.io.File
 import java.nio.file.Files
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.Executors
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
@@ -131,7 +138,42 @@ class ErrorPathsTest {
         }
     }
 
-    /** The C library's calls the test above needs, through JNA (as the bindings reach the core). */
+    /**
+     * A new deal that lands after the player went back to the list is not saved over the game another process
+     * (the terminal game) opened meanwhile: the controller says the game is open elsewhere, and the other's save
+     * stays as it wrote it. It went over the terminal's moves.
+     */
+    @Test
+    fun aDealLandingAfterBackLeavesTheGameAnotherProcessOpened() {
+        val searching = CountDownLatch(1)
+        val search = Executors.newSingleThreadExecutor()
+        search.execute { searching.await() } // the winnable deal's search waits behind this
+        val held = Workers(saves = Dispatchers.IO.limitedParallelism(1), search = search.asCoroutineDispatcher())
+        val app = AppController(store, testScope, held, newDeal = { Game(it, DEAL) })
+        app.open(info(GameKind.DNIEPER))
+        eventually("the game") { app.screen is Screen.Play }
+        val left = assertNotNull(app.playing)
+        left.perform(NewGame.Winnable)
+        app.onBack()
+        runBlocking { withContext(held.saves) {} } // the list is on screen: the game is free for another
+        val theirs = Game(GameKind.DNIEPER, 99u)
+        Store.open(dir.path).save(theirs)
+        val save = File(dir, "dnieper.json").readText()
+        val fd = libc.open(File(dir, "dnieper.lock").path, 0x42 /* O_RDWR | O_CREAT */, 0x1a4 /* 0644 */)
+        assertTrue(fd >= 0 && libc.flock(fd, 6 /* LOCK_EX | LOCK_NB */) == 0, "the lock taken")
+        try {
+            searching.countDown()
+            eventually("the deal landed") { left.message != null }
+            assertEquals("msg_game_in_use", left.message)
+            runBlocking { withContext(held.saves) {} }
+            assertEquals(save, File(dir, "dnieper.json").readText(), "their save kept")
+        } finally {
+            libc.close(fd)
+            search.shutdown()
+        }
+    }
+
+    /** The C library's calls the tests above need, through JNA (as the bindings reach the core). */
     private interface CLib : com.sun.jna.Library {
         fun open(path: String, flags: Int, mode: Int): Int
         fun flock(fd: Int, operation: Int): Int
