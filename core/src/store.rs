@@ -85,6 +85,29 @@ struct StatsFile {
     daily_wins: BTreeMap<String, BTreeSet<i64>>,
 }
 
+impl StatsFile {
+    /// What no run of the store writes: more games won than played, a streak longer than the
+    /// best or than the wins, a daily win outside the calendar's years 1 to 9999. Shown, such
+    /// counts would say what never happened ("won 5 of 3"); a day out of range would overflow
+    /// the streak's arithmetic.
+    fn inconsistency(&self) -> Option<String> {
+        let days =
+            Date::new(1, 1, 1).map(Date::day_number).ok()?..=Date::new(9999, 12, 31).map(Date::day_number).ok()?;
+        let counts = self.games.iter().find(|(_, stats)| {
+            // Each within `played` on its own: counts saturate there.
+            stats.won > stats.played
+                || stats.assisted > stats.played
+                || stats.best_streak > stats.won
+                || stats.current_streak > stats.best_streak
+        });
+        if let Some((game, _)) = counts {
+            return Some(format!("statistics of {game} that do not add up"));
+        }
+        let stray = self.daily_wins.iter().find(|(_, won)| won.iter().any(|day| !days.contains(day)));
+        stray.map(|(game, _)| format!("a daily win of {game} on no day of the calendar"))
+    }
+}
+
 /// Version 2 added `assisted` and `daily_wins`; a version 1 file reads with none of either.
 const STATS_VERSION: u32 = 2;
 
@@ -544,8 +567,13 @@ impl Store {
             return Ok(StatsFile { version: STATS_VERSION, ..Default::default() });
         };
         match serde_json::from_str::<StatsFile>(&text) {
-            Ok(file) if (1..=STATS_VERSION).contains(&file.version) => Ok(file),
-            Ok(file) => Err(self.keep_aside(&path, format!("unknown statistics version {}", file.version))),
+            Ok(file) if !(1..=STATS_VERSION).contains(&file.version) => {
+                Err(self.keep_aside(&path, format!("unknown statistics version {}", file.version)))
+            }
+            Ok(file) => match file.inconsistency() {
+                None => Ok(file),
+                Some(reason) => Err(self.keep_aside(&path, reason)),
+            },
             Err(error) => Err(self.keep_aside(&path, error.to_string())),
         }
     }

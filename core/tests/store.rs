@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use common::*;
 use proptest::prelude::*;
+use solitaire_core::daily::Date;
 use solitaire_core::{save, Game, GameKind, SaveError, Stats, Store, StoreError};
 
 /// A fresh directory under the target dir, removed first if a previous run left it.
@@ -438,6 +439,45 @@ fn damaged_statistics_are_kept_aside_and_the_win_still_counts() {
     assert!(matches!(store.save(&mut game), Err(StoreError::Corrupt { .. })), "the damage is reported");
     assert_eq!(store.stats(GameKind::YakutatBay).unwrap().won, 1);
     assert!(store.dir().join("stats.corrupt-1.json").exists());
+}
+
+/// Statistics no store writes (a hand edit, a damaged disk) are kept aside as damaged ones are:
+/// they loaded, and the statistics page said "won 5" of 3 games played; a daily win on a day
+/// number far outside the calendar overflowed the streak's arithmetic (a panic in debug builds).
+#[test]
+fn statistics_that_do_not_add_up_are_kept_aside() {
+    let stats = |games: &str, daily: &str| {
+        format!(r#"{{"version": 2, "games": {{"zerline": {games}}}, "daily_wins": {{"zerline": [{daily}]}}}}"#)
+    };
+    let counts = |played, won, current, best, assisted| {
+        format!(
+            r#"{{"played": {played}, "won": {won}, "current_streak": {current}, "best_streak": {best},
+            "best_time_ms": 60000, "fewest_moves": 90, "assisted": {assisted}}}"#
+        )
+    };
+    let date = Date::new(2026, 12, 7).unwrap();
+    let fine = stats(&counts(5, 3, 1, 2, 2), &date.day_number().to_string());
+    let damaged = [
+        stats(&counts(3, 5, 1, 2, 0), "20000"),
+        stats(&counts(5, 3, 1, 2, 6), "20000"),
+        stats(&counts(5, 3, 3, 2, 0), "20000"),
+        stats(&counts(5, 3, 1, 4, 0), "20000"),
+        stats(&counts(5, 3, 1, 2, 0), &i64::MIN.to_string()),
+        stats(&counts(5, 3, 1, 2, 0), "2932897"), // the day after 9999-12-31
+    ];
+    for (n, text) in std::iter::once(&fine).chain(&damaged).enumerate() {
+        let store = Store::open(temp_dir(&format!("stats-inconsistent-{n}"))).unwrap();
+        fs::write(store.dir().join("stats.json"), text).unwrap();
+        let read = store.daily_overview(date);
+        if n == 0 {
+            assert_eq!(read.unwrap().streak.current, 1, "{text}");
+            assert_eq!(store.stats(GameKind::Zerline).unwrap().won, 3);
+        } else {
+            assert!(matches!(read, Err(StoreError::Corrupt { .. })), "{text}");
+            assert_eq!(store.stats(GameKind::Zerline).unwrap(), Stats::default(), "{text}");
+            assert!(store.dir().join("stats.corrupt-1.json").exists());
+        }
+    }
 }
 
 /// Two stores on one folder in one process (an app's screen made again while the old one's last
