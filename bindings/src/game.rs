@@ -103,6 +103,15 @@ impl Game {
         update_to(&game, Outcome::Unchanged, scene, &mut shown)
     }
 
+    /// Which of `viewports` shows this game's cards largest, the first of equals (0 for none):
+    /// the app's controls go beside the table or above and below it, whichever leaves the table
+    /// the room for larger cards. Asked for the position as it is, it draws nothing.
+    pub fn roomiest(&self, viewports: Vec<Viewport>) -> u32 {
+        let viewports: Vec<_> = viewports.into_iter().map(Into::into).collect();
+        let at = core::layout::roomiest(self.lock().state(), &viewports);
+        at.map_or(0, |at| u32::try_from(at).unwrap_or(0))
+    }
+
     /// Every pile's words for a screen reader, with its actions. Ask once per position, and only
     /// while a screen reader runs.
     pub fn speech(&self) -> Vec<PileSpeech> {

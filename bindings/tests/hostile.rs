@@ -83,6 +83,8 @@ enum Call {
     Restart,
     SetAutoPlay(bool),
     View(Viewport),
+    /// Which of some viewports shows the cards largest.
+    Roomiest(Vec<Viewport>),
     /// A drag of card `index` of `pile` let go at (`x`, `y`) of the viewport.
     Drop(Viewport, u32, u32, f32, f32),
     Speech,
@@ -108,6 +110,7 @@ fn call() -> impl Strategy<Value = Call> {
         1 => Just(Call::Restart),
         1 => any::<bool>().prop_map(Call::SetAutoPlay),
         3 => viewport().prop_map(Call::View),
+        1 => prop::collection::vec(viewport(), 0..4).prop_map(Call::Roomiest),
         3 => (viewport(), hostile_u32(), hostile_u32(), hostile_f32(), hostile_f32())
             .prop_map(|(v, p, i, x, y)| Call::Drop(v, p, i, x, y)),
         1 => Just(Call::Speech),
@@ -206,6 +209,11 @@ fn make(game: &Game, call: &Call) {
             game.act(Action::AutoPlay { on }).expect("auto-play can always be switched");
         }
         Call::View(viewport) => check_table(game, &game.view(viewport)),
+        Call::Roomiest(ref viewports) => {
+            let count = viewports.len() as u32;
+            let at = game.roomiest(viewports.clone());
+            assert!(at < count.max(1), "{at} of {count}");
+        }
         Call::Drop(viewport, pile, index, x, y) => {
             let card_width = game.view(viewport).card_width;
             let moves = game.status().moves;

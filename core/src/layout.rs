@@ -176,6 +176,20 @@ pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
     layout_keeping(state, viewport, None)
 }
 
+/// Which of `viewports` lays `state`'s table out with the largest cards, the first of equals
+/// (`None` for none): an app choosing where its controls go (beside the table on a phone held
+/// sideways, above and below it upright) asks with the table's room in each.
+pub fn roomiest(state: &State, viewports: &[Viewport]) -> Option<usize> {
+    let widths = viewports.iter().map(|viewport| layout(state, viewport).card_width);
+    widths
+        .enumerate()
+        .fold(None, |best: Option<(usize, f32)>, (at, width)| match best {
+            Some((_, largest)) if largest >= width => best,
+            _ => Some((at, width)),
+        })
+        .map(|(at, _)| at)
+}
+
 /// `layout`, keeping `kept` (the arrangement of the game's last layout) while its cards keep
 /// `plan::HOLD` of the best arrangement's width, so that piles do not move to other places as
 /// they grow. (A game laid out afresh, resumed say, gets the best arrangement again.)

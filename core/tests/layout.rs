@@ -6,7 +6,7 @@
 
 use solitaire_core::deal;
 use solitaire_core::layout::{
-    layout, FanDirection, Insets, PileFrame, Rect, TableLayout, Viewport, BUCKET, DOWN_PER_INDEX, GAP, INDEX,
+    layout, roomiest, FanDirection, Insets, PileFrame, Rect, TableLayout, Viewport, BUCKET, DOWN_PER_INDEX, GAP, INDEX,
     INDEX_WIDTH, LEGIBLE_INDEX, TOUCH, TOUCH_WORTH,
 };
 use solitaire_core::notation::{position_from_json, position_to_json, Completeness};
@@ -819,4 +819,22 @@ fn a_scene_keeps_the_arrangement_of_the_one_drawn_before() {
     let turned = Scene::of(&game, &wide, Some(&drawn)).layout.arrangement;
     assert_eq!(turned, layout(game.state(), &wide).arrangement);
     assert_ne!(turned, first.layout.arrangement);
+}
+
+/// A phone held sideways (844 × 390 points): with the controls above and below the table (104
+/// points of bars), Chequers' cards are 36.7 points wide, beside it (168 points) 42.0; upright,
+/// the bars above and below leave the larger room. `roomiest` says which; the first of equals.
+#[test]
+fn the_roomiest_viewport_is_the_one_with_the_largest_cards() {
+    let state = deal(GameKind::Chequers, 12);
+    let stacked = viewport(844.0, 390.0 - 104.0, 0.0, 0.0, 0.0, 0.0);
+    let beside = viewport(844.0 - 168.0, 390.0, 0.0, 0.0, 0.0, 0.0);
+    let width = |v: &Viewport| layout(&state, v).card_width;
+    assert!(width(&beside) > 1.1 * width(&stacked), "{} against {}", width(&beside), width(&stacked));
+    assert_eq!(roomiest(&state, &[stacked, beside]), Some(1));
+    let (upright, upright_beside) =
+        (viewport(390.0, 844.0 - 104.0, 0.0, 0.0, 0.0, 0.0), viewport(390.0 - 168.0, 844.0, 0.0, 0.0, 0.0, 0.0));
+    assert_eq!(roomiest(&state, &[upright, upright_beside]), Some(0));
+    assert_eq!(roomiest(&state, &[beside, stacked, beside]), Some(0), "the first of equals");
+    assert_eq!(roomiest(&state, &[]), None);
 }

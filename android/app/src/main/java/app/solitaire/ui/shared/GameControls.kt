@@ -32,10 +32,11 @@ import app.solitaire.core.PlayState
 /**
  * Undo, redo, hint, the new-deal menu, show me and auto-play under the table: one row, or two
  * or three where a label's longest word would not fit its share of one (large text on a phone
- * held upright), so no word is ever cut in two.
+ * held upright), so no word is ever cut in two. `columns`: how many a row may hold, most first
+ * (beside the table, two or one).
  */
 @Composable
-fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
+fun GameControls(controller: GameController, modifier: Modifier = Modifier, columns: List<Int> = listOf(6, 3, 2)) {
     val status = controller.status
     val words = LocalWords.current
     var menuOpen by remember { mutableStateOf(false) }
@@ -60,7 +61,7 @@ fun GameControls(controller: GameController, modifier: Modifier = Modifier) {
     BoxWithConstraints(modifier.fillMaxWidth()) {
         // Every label a control may take counts: a bar that rearranged itself when "Show me"
         // became "Stop" put another button under the pointer (and resized the table).
-        val perRow = perRow(controls.flatMap { it.labels }, maxWidth)
+        val perRow = perRow(controls.flatMap { it.labels }, maxWidth, columns)
         Column {
             for (row in controls.chunked(perRow)) {
                 Row(Modifier.fillMaxWidth()) {
@@ -93,16 +94,17 @@ private class Control(
 private val SidePadding = 2.dp
 
 /**
- * How many controls share a row of `width`: six, three or two, the most whose share still
- * holds every label's longest word on one line (a label may wrap between words, onto two lines).
+ * How many controls share a row of `width`: of `columns`, the most whose share still holds
+ * every label's longest word on one line (a label may wrap between words, onto two lines), else
+ * the fewest.
  */
 @Composable
-private fun perRow(labels: List<String>, width: Dp): Int {
+private fun perRow(labels: List<String>, width: Dp, columns: List<Int>): Int {
     val measurer = rememberTextMeasurer()
     val style = MaterialTheme.typography.labelLarge // a TextButton's
     val widest = labels.flatMap { it.split(' ') }.maxOf { measurer.measure(it, style, maxLines = 1, softWrap = false).size.width }
     val density = LocalDensity.current
-    return listOf(6, 3).firstOrNull { with(density) { (width / it - SidePadding * 2).toPx() } >= widest } ?: 2
+    return columns.dropLast(1).firstOrNull { with(density) { (width / it - SidePadding * 2).toPx() } >= widest } ?: columns.last()
 }
 
 /** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */

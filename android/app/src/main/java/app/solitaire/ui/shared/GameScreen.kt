@@ -1,23 +1,32 @@
 package app.solitaire.ui.shared
 
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.WindowInsets
 import androidx.compose.foundation.layout.WindowInsetsSides
 import androidx.compose.foundation.layout.exclude
+import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.only
+import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.safeDrawing
 import androidx.compose.foundation.layout.systemGestures
+import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.ReadOnlyComposable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.produceState
+import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.alpha
 import androidx.compose.ui.layout.Layout
@@ -29,6 +38,7 @@ import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.Density
 import androidx.compose.ui.unit.Dp
@@ -44,7 +54,9 @@ import kotlinx.coroutines.withContext
 
 /**
  * A game: title and status on top, the table filling the middle (the core lays it out for
- * whatever size is left, portrait or landscape, phone or tablet), controls at the bottom.
+ * whatever size is left, portrait or landscape, phone or tablet), controls at the bottom; or,
+ * where the table gets larger cards that way (a phone held sideways, a short wide window), all
+ * of those in a panel beside the table (`sideways`).
  */
 @Composable
 fun GameScreen(
@@ -55,18 +67,134 @@ fun GameScreen(
     modifier: Modifier = Modifier,
 ) {
     Surface(modifier.fillMaxSize(), color = MaterialTheme.colorScheme.surface) {
-        Column {
-            TopBar(controller, info, onBack, onRules)
-            BoxWithConstraints(Modifier.weight(1f).fillMaxWidth()) {
-                val edges = WindowInsets.systemGestures.exclude(WindowInsets.safeDrawing).only(WindowInsetsSides.Horizontal)
-                val viewport = tableViewport(maxWidth, maxHeight, edges, LocalDensity.current, LocalLayoutDirection.current)
-                SolitaireTable(controller, viewport)
+        BoxWithConstraints {
+            val panel = sidePanelWidth(info)
+            if (sideways(controller, maxWidth, maxHeight, panel)) {
+                Row {
+                    SidePanel(controller, info, onBack, onRules, Modifier.width(panel).fillMaxHeight())
+                    TableArea(controller, WindowInsetsSides.End, Modifier.weight(1f).fillMaxHeight())
+                }
+            } else {
+                Column {
+                    TopBar(controller, info, onBack, onRules)
+                    TableArea(controller, WindowInsetsSides.Horizontal, Modifier.weight(1f).fillMaxWidth())
+                    GameControls(controller)
+                }
             }
-            GameControls(controller)
         }
     }
     NoticeDialogs(controller, onBackToGames = onBack)
 }
+
+/** The panel's width where the controls go beside the table, unless the game's name needs more. */
+val SIDE_PANEL = 168.dp
+
+/** The side panel's padding either side of the game's name. */
+private val PANEL_MARGIN = 8.dp
+
+/** [SIDE_PANEL], or wider where a word of the game's name would not fit it (the largest text). */
+@Composable
+private fun sidePanelWidth(info: GameInfo): Dp {
+    val name = LocalWords.current.name(info)
+    val measurer = rememberTextMeasurer()
+    val style = MaterialTheme.typography.titleMedium
+    val widest = name.split(' ').maxOf { measurer.measure(it, style, maxLines = 1, softWrap = false).size.width }
+    return maxOf(SIDE_PANEL, with(LocalDensity.current) { widest.toDp() } + PANEL_MARGIN * 2)
+}
+
+/** About what the bars above and below the table take (a one-row top bar and one row of controls). */
+private val STACKED_BARS = 104.dp
+
+/**
+ * Whether the controls go beside the table: where the core lays this deal's table out with
+ * larger cards in the room that leaves than between bars above and below it. Asked again for a
+ * new size or a new deal only, so the screen never changes shape in the middle of a game.
+ */
+@Composable
+private fun sideways(controller: GameController, width: Dp, height: Dp, panel: Dp): Boolean =
+    remember(controller.game, width, height, panel) {
+        val stacked = Viewport(width.value, (height - STACKED_BARS).value.coerceAtLeast(0f), 0f, 0f, 0f, 0f)
+        val beside = Viewport((width - panel).value.coerceAtLeast(0f), height.value, 0f, 0f, 0f, 0f)
+        controller.game.roomiest(listOf(stacked, beside)) == 1u
+    }
+
+/**
+ * The table, in whatever room the bars or the panel leave it; its piles kept out of the side
+ * gesture strips (`tableViewport`) of `edges`, the window's edges it reaches.
+ */
+@Composable
+private fun TableArea(controller: GameController, edges: WindowInsetsSides, modifier: Modifier) {
+    BoxWithConstraints(modifier) {
+        val strips = WindowInsets.systemGestures.exclude(WindowInsets.safeDrawing).only(edges)
+        val viewport = tableViewport(maxWidth, maxHeight, strips, LocalDensity.current, LocalLayoutDirection.current)
+        SolitaireTable(controller, viewport)
+    }
+}
+
+/**
+ * Beside the table: "Games" and "Rules", the game's name, its status line or the note over it,
+ * and the controls two to a row, scrolling where large text makes them more than the height.
+ */
+@Composable
+private fun SidePanel(controller: GameController, info: GameInfo, onBack: () -> Unit, onRules: () -> Unit, modifier: Modifier) {
+    val words = LocalWords.current
+    val note = noteOf(controller, words)
+    Column(modifier.verticalScroll(rememberScrollState()).testTag("side-panel")) {
+        // Side by side, or one above the other where both do not fit (large text).
+        Layout(
+            content = {
+                TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
+                TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
+            },
+        ) { measurables, constraints ->
+            val (back, rules) = measurables.map { it.measure(constraints.copy(minWidth = 0, minHeight = 0)) }
+            val width = constraints.maxWidth
+            val inline = back.width + rules.width <= width
+            layout(width, if (inline) maxOf(back.height, rules.height) else back.height + rules.height) {
+                back.placeRelative(0, 0)
+                if (inline) rules.placeRelative(width - rules.width, 0) else rules.placeRelative(0, back.height)
+            }
+        }
+        Column(Modifier.padding(horizontal = PANEL_MARGIN)) {
+            Text(words.name(info), style = MaterialTheme.typography.titleMedium)
+            Box {
+                StatusLine(controller, controller.status, shown = note == null, maxLines = Int.MAX_VALUE)
+                Note(note)
+            }
+        }
+        GameControls(controller, Modifier.padding(top = 8.dp), columns = listOf(2, 1))
+    }
+}
+
+/** The hint, or a short message, or why a move was refused: what replaces the status line. */
+private fun noteOf(controller: GameController, words: Words): String? =
+    controller.hint?.description?.let(words::say)
+        ?: controller.message?.let { words.text(it) }
+        ?: controller.refusal?.let(words::say)
+
+/**
+ * The note over the status line, read out when it comes (the status line changes too often to
+ * be read out each time). Its node stays composed, empty and hidden between notes: Android
+ * announces a live region's changes, not a node that appears with one. Two lines tall, empty or
+ * not, so that a two-line hint does not push the table down and back.
+ */
+@Composable
+private fun Note(note: String?) {
+    Text(
+        note.orEmpty(),
+        style = noteStyle(),
+        minLines = 2,
+        modifier = Modifier.testTag("note").semantics {
+            liveRegion = LiveRegionMode.Polite
+            if (note == null) hideFromAccessibility()
+        },
+    )
+}
+
+/** The note's text style, which the top bar also measures two lines of. */
+@Composable
+@ReadOnlyComposable
+private fun noteStyle() = MaterialTheme.typography.bodySmall
 
 /** "Deal 7 · 12 moves · 3:05" ("Donne 7 · 12 coups · 3:05"): which deal, the player's moves and the playing time. */
 fun Words.statusLine(status: GameStatus, elapsedMs: ULong): String {
@@ -95,38 +223,22 @@ fun tableViewport(width: Dp, height: Dp, avoid: WindowInsets, density: Density, 
 @Composable
 private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Unit, onRules: () -> Unit) {
     val words = LocalWords.current
-    // The hint, or a short message, replaces the status line and is read out when it comes;
-    // the status line (moves, clock) changes too often to be read out each time. The note's node
-    // stays composed, empty and hidden between notes: Android announces a live region's
-    // changes, not a node that appears with one. The status line stays too, unseen under a
-    // note, so the row is chosen by the same text whether a note shows or not. The note keeps
-    // two lines' height, empty or not: a two-line hint once pushed the table (every card) down
-    // and back. A longer one takes the game's name's line too while it shows (a French group
-    // move's hint between the buttons of a 360 dp phone), and beyond that the lines it needs (a
-    // long French message on a small phone, most notes at the largest text size): cut, it lost
-    // its end.
-    val note = controller.hint?.description?.let(words::say)
-        ?: controller.message?.let { words.text(it) }
-        ?: controller.refusal?.let(words::say)
-    val noteStyle = MaterialTheme.typography.bodySmall
+    // The note (`Note`) replaces the status line. The status line stays, unseen under a note,
+    // so the row is chosen by the same text whether a note shows or not. A note longer than its
+    // two lines takes the game's name's line too while it shows (a French group move's hint
+    // between the buttons of a 360 dp phone), and beyond that the lines it needs (a long French
+    // message on a small phone, most notes at the largest text size): cut, it lost its end.
+    val note = noteOf(controller, words)
     Layout(
         content = {
             TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
             Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 2, overflow = TextOverflow.Ellipsis)
             StatusLine(controller, controller.status, shown = note == null)
-            Text(
-                note.orEmpty(),
-                style = noteStyle,
-                minLines = 2,
-                modifier = Modifier.testTag("note").semantics {
-                    liveRegion = LiveRegionMode.Polite
-                    if (note == null) hideFromAccessibility()
-                },
-            )
+            Note(note)
             TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
             // Measured, never placed: two lines of the note's style, as the text engine sizes
             // them (each line's height rounded up, which a sum of rounded heights misses).
-            Text("", style = noteStyle, minLines = 2, modifier = Modifier.clearAndSetSemantics {})
+            Text("", style = noteStyle(), minLines = 2, modifier = Modifier.clearAndSetSemantics {})
         },
         modifier = Modifier.fillMaxWidth().heightIn(min = 48.dp),
     ) { measurables, constraints ->
@@ -162,9 +274,12 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
     }
 }
 
-/** Moves and the clock, under the game's name; unseen and unread where a note covers it. */
+/**
+ * Moves and the clock, under the game's name; unseen and unread where a note covers it. In the
+ * top bar two lines at most (the bar's height), beside the table as many as it takes.
+ */
 @Composable
-private fun StatusLine(controller: GameController, status: GameStatus, shown: Boolean) {
+private fun StatusLine(controller: GameController, status: GameStatus, shown: Boolean, maxLines: Int = 2) {
     val words = LocalWords.current
     val elapsed by produceState(status.elapsedMs, controller.game, status) {
         // The clock only runs while the game is on screen; once a second is enough. The wait is
@@ -178,7 +293,7 @@ private fun StatusLine(controller: GameController, status: GameStatus, shown: Bo
     Text(
         words.statusLine(status, elapsed),
         style = MaterialTheme.typography.bodySmall,
-        maxLines = 2,
+        maxLines = maxLines,
         overflow = TextOverflow.Ellipsis,
         modifier = Modifier.testTag("status").alpha(if (shown) 1f else 0f).semantics { if (!shown) hideFromAccessibility() },
     )

@@ -18,6 +18,7 @@ import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.SemanticsActions
 import androidx.compose.ui.text.TextLayoutResult
 import androidx.compose.ui.unit.Dp
+import androidx.compose.ui.unit.DpSize
 import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.assertContentDescriptionEquals
@@ -56,6 +57,7 @@ import app.solitaire.ui.shared.NewGame
 import app.solitaire.ui.shared.PAGE_WIDTH
 import app.solitaire.ui.shared.PlayingCard
 import app.solitaire.ui.shared.RulesScreen
+import app.solitaire.ui.shared.SIDE_PANEL
 import app.solitaire.ui.shared.SolitaireTheme
 import app.solitaire.ui.shared.TableColors
 import app.solitaire.ui.shared.dealArg
@@ -592,6 +594,30 @@ class GameUiTest {
             assertEquals(lines, layouts.single().lineCount, "the case this test is about")
         }
         assertEquals(before, rule.onNodeWithTag("table").getUnclippedBoundsInRoot())
+    }
+
+    /**
+     * A phone held sideways (or a short, wide window): the controls go into a panel beside the table, whose cards
+     * are then larger than between bars above and below it (Chequers' 25 piles in 844 × 390); every control is
+     * there. Held upright, the bars are above and below again.
+     */
+    @Test
+    fun aSidewaysScreenPutsTheControlsBesideTheTableForLargerCards() {
+        var size by mutableStateOf(DpSize(844.dp, 390.dp))
+        val controller = controller(GameKind.CHEQUERS)
+        rule.setContent {
+            Themed(dark = false) { Box(Modifier.size(size)) { GameScreen(controller, info(GameKind.CHEQUERS), onBack = {}, onRules = {}) } }
+        }
+        rule.onNodeWithTag("side-panel").assertIsDisplayed()
+        assertEquals(844.dp - SIDE_PANEL, rule.onNodeWithTag("table").getUnclippedBoundsInRoot().width)
+        for (label in listOf("Games", "Rules", "Undo", "Redo", "Hint", "New…", "Show me", "Auto")) rule.onNodeWithText(label).assertIsDisplayed()
+        val between = Game(GameKind.CHEQUERS, DEAL).use { it.view(Viewport(844f, 390f - 104f, 0f, 0f, 0f, 0f)).cardWidth }
+        assertTrue(controller.table.cardWidth > 1.1f * between, "${controller.table.cardWidth} beside, $between between bars")
+
+        size = DpSize(390.dp, 844.dp)
+        rule.waitForIdle()
+        rule.onNodeWithTag("side-panel").assertDoesNotExist()
+        assertEquals(390.dp, rule.onNodeWithTag("table").getUnclippedBoundsInRoot().width)
     }
 
     @Test
