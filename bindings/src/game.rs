@@ -87,7 +87,12 @@ impl Game {
     pub fn act(&self, action: Action) -> Result<Update, GameError> {
         let mut game = self.lock();
         let mut shown = self.shown();
+        let restart = matches!(action, Action::Restart);
         let outcome = play(&mut game, action, shown.as_ref())?;
+        if let Some(scene) = shown.as_mut().filter(|_| restart) {
+            // A new attempt is laid out as the deal is, not as the abandoned one's piles grew.
+            scene.layout.arrangement = None;
+        }
         let viewport = shown.as_ref().map(|scene| scene.viewport).unwrap_or_default();
         Ok(update(&game, outcome, &viewport, &mut shown))
     }

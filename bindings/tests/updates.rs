@@ -270,3 +270,34 @@ fn a_refused_move_or_drop_names_its_rule_and_only_a_refused_one() {
         assert!(matches!(game.refusal(0, 0, 999), Err(GameError::InvalidArgument { .. })));
     }
 }
+
+/// A restart lays the deal out as a new game of it is laid out: in the arrangement best for the
+/// deal, not the one the abandoned attempt's piles grew into (before, 32 of these 200 games kept
+/// the grown one: 18 of Dnieper's, 9 of How They Run's, 5 of Chequers').
+#[test]
+fn a_restart_lays_the_deal_out_afresh() {
+    let small =
+        Viewport { width: 400.0, height: 620.0, inset_top: 0.0, inset_left: 0.0, inset_bottom: 0.0, inset_right: 0.0 };
+    for kind in KINDS {
+        for deal in 1..=20u64 {
+            for viewport in [PHONE, small] {
+                let game = Game::new(kind, deal);
+                let mut drawn = Drawn::default();
+                drawn.apply(&game.view(viewport));
+                for n in 0..300usize {
+                    let moves = legal_moves(&game);
+                    let Some(&mv) = moves.get(n * 7 % moves.len().max(1)) else { break };
+                    drawn.apply(&game.act(Action::Play { mv }).unwrap());
+                }
+                drawn.apply(&game.act(Action::Restart).unwrap());
+                let mut fresh = Drawn::default();
+                fresh.apply(&Game::new(kind, deal).view(viewport));
+                assert_eq!(
+                    drawn.piles, fresh.piles,
+                    "{kind:?} deal {deal} in {} x {}",
+                    viewport.width, viewport.height
+                );
+            }
+        }
+    }
+}
