@@ -110,10 +110,11 @@ impl Game {
 
     /// Which of `viewports` shows this game's cards largest, the first of equals (0 for none):
     /// the app's controls go beside the table or above and below it, whichever leaves the table
-    /// the room for larger cards. Asked for the position as it is, it draws nothing.
+    /// the room for larger cards. Asked of the deal as dealt, so that a game keeps one shape of
+    /// screen from its start, resumed too, whatever its piles grow into; it draws nothing.
     pub fn roomiest(&self, viewports: Vec<Viewport>) -> u32 {
         let viewports: Vec<_> = viewports.into_iter().map(Into::into).collect();
-        let at = core::layout::roomiest(self.lock().state(), &viewports);
+        let at = core::layout::roomiest(self.lock().start(), &viewports);
         at.map_or(0, |at| u32::try_from(at).unwrap_or(0))
     }
 

@@ -301,3 +301,31 @@ fn a_restart_lays_the_deal_out_afresh() {
         }
     }
 }
+
+/// Where the controls go (`roomiest`) is decided by the deal as dealt: the same after any moves,
+/// so a game reopened mid-way keeps the shape it was played in (the desktop window reopened a
+/// Yakutat Bay game with the controls beside the table, where it had left them above and below).
+#[test]
+fn where_the_controls_go_is_the_deals_choice_all_game_long() {
+    let viewport = |width, height| Viewport {
+        width,
+        height,
+        inset_top: 0.0,
+        inset_left: 0.0,
+        inset_bottom: 0.0,
+        inset_right: 0.0,
+    };
+    let rooms = || vec![viewport(1024.0, 768.0 - 104.0), viewport(1024.0 - 168.0, 768.0)];
+    for kind in KINDS {
+        for deal in 1..=20u64 {
+            let game = Game::new(kind, deal);
+            let dealt = game.roomiest(rooms());
+            for n in 0..300usize {
+                let moves = legal_moves(&game);
+                let Some(&mv) = moves.get(n * 7 % moves.len().max(1)) else { break };
+                game.act(Action::Play { mv }).unwrap();
+                assert_eq!(game.roomiest(rooms()), dealt, "{kind:?} deal {deal} after {n} moves");
+            }
+        }
+    }
+}

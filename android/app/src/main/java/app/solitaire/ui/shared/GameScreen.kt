@@ -106,9 +106,9 @@ private fun sidePanelWidth(info: GameInfo): Dp {
 private val STACKED_BARS = 104.dp
 
 /**
- * Whether the controls go beside the table: where the core lays this deal's table out with
+ * Whether the controls go beside the table: where the core lays this deal out, as dealt, with
  * larger cards in the room that leaves than between bars above and below it. Asked again for a
- * new size or a new deal only, so the screen never changes shape in the middle of a game.
+ * new size or a new deal only, so the screen keeps its shape through a game, resumed too.
  */
 @Composable
 private fun sideways(controller: GameController, width: Dp, height: Dp, panel: Dp): Boolean =
