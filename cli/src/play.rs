@@ -11,7 +11,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use solitaire_core::assist::Solution;
+use solitaire_core::assist::{NoWayBack, Solution};
 use solitaire_core::daily::Date;
 use solitaire_core::deal::RANDOM_DEALS;
 use solitaire_core::describe::Phrase;
@@ -276,6 +276,7 @@ impl Session {
                         words.say(key, &[what.into(), as_typed(state, hint.mv).into()])
                     }
                     Err(assist::NoHint::Lost) => words.text("cli_hint_lost"),
+                    Err(assist::NoHint::NoMove) if self.game.status() == Status::Won => words.text("cli_hint_won"),
                     Err(assist::NoHint::NoMove) => words.text("cli_no_move_left"),
                     Err(assist::NoHint::Stopped) => String::new(),
                 })
@@ -355,9 +356,14 @@ impl Session {
             Solution::Won(line) if line.is_empty() => words.text("cli_show_nothing"),
             Solution::Won(line) => return Reply::Demonstrate(line.into_iter().take(at_most).collect()),
             // Undo is the way back only where the player made a move (auto-play's at the deal
-            // can be undone, to no avail).
+            // can be undone, to no avail), and only to a position that can still be won: in the
+            // time left, how far back that is, or that the deal itself is lost.
             Solution::Unwinnable if self.game.moves_made() == 0 => words.text("cli_show_unwinnable_deal"),
-            Solution::Unwinnable => words.text("cli_show_unwinnable"),
+            Solution::Unwinnable => match input::while_busy(|| assist::moves_back_to_winnable(&self.game, &stop)) {
+                Ok(back) => words.say("cli_show_unwinnable_back", &[u64::from(back).into()]),
+                Err(NoWayBack::DealLost) => words.text("cli_show_unwinnable_deal"),
+                Err(NoWayBack::NotFound) => words.text("cli_show_unwinnable"),
+            },
             // The search may end before the budget, at its node or memory limit: the time it took.
             Solution::Unknown => {
                 words.say("cli_show_unknown", &[started.elapsed().as_secs().clamp(1, SHOW_BUDGET.as_secs()).into()])
@@ -623,7 +629,12 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                 show(&session.game, "", &question(&session.game, &switch));
                 match input::next_line(&mut input) {
                     Typed::Line(answer) if words::words().yes(&answer) => Reply::Show(session.switch(*switch)),
-                    Typed::Line(_) => Reply::Show(words::words().text("cli_kept")),
+                    // Enter alone keeps the game too; anything else (a command typed in the
+                    // wrong place, "maybe") is asked again, not taken for a no.
+                    Typed::Line(answer) if answer.trim().is_empty() || words::words().no(&answer) => {
+                        Reply::Show(words::words().text("cli_kept"))
+                    }
+                    Typed::Line(_) => Reply::Confirm(switch),
                     Typed::End | Typed::Stop => break,
                 }
             }

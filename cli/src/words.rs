@@ -204,6 +204,10 @@ impl Words {
         self.means("cli_yes", answer)
     }
 
+    pub fn no(&self, answer: &str) -> bool {
+        self.means("cli_no", answer)
+    }
+
     /// Whether `typed` is one of the words `key` lists (comma-separated; each language lists
     /// English's too, so that those always work), whatever its case.
     pub fn means(&self, key: &str, typed: &str) -> bool {

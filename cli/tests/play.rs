@@ -322,23 +322,48 @@ fn the_daily_deal_is_announced_kept_apart_and_resumed() {
 #[test]
 fn show_me_plays_the_game_out_and_it_counts_as_played_not_won() {
     let dir = fresh_dir("play-show");
-    let screen = play_chequers(&dir, &["--deal", "8"], "show 2\nshow\nstats\nq\n");
+    let screen = play_chequers(&dir, &["--deal", "8"], "show 2\nshow\nstats\nhint\nq\n");
     assert!(screen.contains("Show me: move 2 of 2.") && screen.contains("Your turn."), "{screen}");
     assert!(screen.contains("Show me: the game is finished."), "{screen}");
     assert!(screen.contains("Finished by show me (it counts as played, not won)."), "{screen}");
     assert!(screen.contains("played 1, won 0, finished by show me 1"), "{screen}");
+    // Not "no move left".
+    assert!(screen.contains("Nothing to hint: the game is won."), "{screen}");
 }
 
-/// Show me in a lost game says so, and points to undo only where there is a move to take back.
+/// At the give-up question only yes gives the game up, and no or Enter alone keeps it; anything
+/// else is asked again ("show 2" or "maybe" typed there kept the game without a word).
 #[test]
-fn show_me_in_a_lost_game_points_to_undo_only_after_a_move() {
+fn the_give_up_question_is_asked_again_until_it_is_answered() {
+    let dir = fresh_dir("play-ask-again");
+    let question = "Give up this game (1 move made) for deal 7? It counts as lost.";
+    let screen = play(&dir, &["--deal", "5"], "s\nnew 7\nmaybe\nshow 2\ny\nq\n");
+    assert_eq!(screen.matches(question).count(), 3, "{screen}");
+    assert!(screen.contains("Deal 7 started."), "{screen}");
+    let screen = play(&dir, &[], "s\nnew 7\n\nq\n");
+    assert_eq!(screen.matches(question).count(), 1, "{screen}");
+    assert!(screen.contains("You kept your game."), "{screen}");
+}
+
+/// Show me in a lost game says so, and points to undo only where there is a move to take back
+/// and an earlier position that can still be won; in a deal lost as dealt, to another deal (it
+/// said "Undo to go back" after a move of Dnieper deal 10, lost from the deal).
+#[test]
+fn show_me_in_a_lost_game_points_to_undo_only_where_it_leads_to_a_win() {
     let dir = fresh_dir("play-show-lost");
     // Dnieper deal 10 is proved unwinnable (it is missing from the proven list).
     let screen = play(&dir, &["--deal", "10"], "show\ns\nshow\nq\n");
     // Said before the search, which may take seconds.
     assert!(screen.contains("Show me: looking for a win… (Ctrl-C stops the search)"), "{screen}");
-    assert!(screen.contains("Show me: this deal cannot be won (proved)."), "{screen}");
-    assert!(screen.contains("Show me: no win is possible from here (proved). Undo to go back."), "{screen}");
+    let lost = "Show me: this deal cannot be won (proved). Type new for another deal.";
+    assert_eq!(screen.split_whitespace().collect::<Vec<_>>().join(" ").matches(lost).count(), 2, "{screen}");
+    assert!(!screen.contains("Undo"), "{screen}");
+    // Dnieper deal 1 is won from the deal, and lost after four deals from the stock, two of
+    // them too many.
+    let dir = fresh_dir("play-show-way-back");
+    let screen = play(&dir, &["--deal", "1"], "s\ns\ns\ns\nshow\nq\n");
+    let back = "Show me: no win is possible from here (proved), but the game could still be won 2 moves ago: undo them to go back.";
+    assert!(screen.split_whitespace().collect::<Vec<_>>().join(" ").contains(back), "{screen}");
     // Yakutat Bay deal 24 is lost from the deal, where auto-play makes a move of its own (which
     // undo would take back, to no avail).
     let args = ["play", "yakutat-bay", "--deal", "24", "--data-dir", dir.to_str().unwrap()];
