@@ -84,6 +84,48 @@ pub fn catch_stop_signals() {
 #[cfg(not(unix))]
 pub fn catch_stop_signals() {}
 
+/// Waits `pace`, or less where the player types meanwhile: whether they did (a line, or the end
+/// of input, is waiting on standard input). Only where standard input is a terminal: a script's
+/// next lines are waiting from the start, and stand for what comes after. "Show me" stops there,
+/// so that what was typed runs against the game the player sees: typed during the show, an undo
+/// ran after it and took the winning move back.
+#[cfg(unix)]
+pub fn typed_within(pace: std::time::Duration) -> bool {
+    use std::ffi::{c_int, c_short};
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() {
+        std::thread::sleep(pace);
+        return false;
+    }
+    #[repr(C)]
+    struct PollFd {
+        fd: c_int,
+        events: c_short,
+        revents: c_short,
+    }
+    // `nfds_t`: an unsigned long on Linux, an unsigned int on macOS.
+    #[cfg(target_os = "macos")]
+    type Count = std::ffi::c_uint;
+    #[cfg(not(target_os = "macos"))]
+    type Count = std::ffi::c_ulong;
+    extern "C" {
+        fn poll(fds: *mut PollFd, count: Count, timeout_ms: c_int) -> c_int;
+    }
+    const POLLIN: c_short = 1;
+    let mut stdin = PollFd { fd: 0, events: POLLIN, revents: 0 };
+    let timeout = c_int::try_from(pace.as_millis()).unwrap_or(c_int::MAX);
+    // SAFETY: one valid `pollfd`, alive for the call. A signal cuts the wait short (-1).
+    let ready = unsafe { poll(&mut stdin, 1, timeout) };
+    ready > 0 && stdin.revents != 0
+}
+
+/// Elsewhere the show plays on at its pace.
+#[cfg(not(unix))]
+pub fn typed_within(pace: std::time::Duration) -> bool {
+    std::thread::sleep(pace);
+    false
+}
+
 /// The next line of `input` (without its line ending; bytes that are not UTF-8 replaced), or why
 /// there is none. `BufRead::read_line` would retry an interrupted read and wait on, so this reads
 /// the buffer itself.

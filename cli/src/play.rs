@@ -201,8 +201,8 @@ impl Session {
             let note = self.save();
             let progress = said.say("cli_show_move", &[(done as u64 + 1).into(), total.into()]);
             show(&self.game, &sentence([progress, note]), "");
-            if terminal {
-                std::thread::sleep(SHOW_PACE);
+            if terminal && input::typed_within(SHOW_PACE) {
+                break;
             }
         }
         if input::stop_requested() {

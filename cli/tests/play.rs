@@ -259,6 +259,55 @@ fn ctrl_c_stops_show_me_and_the_game_goes_on() {
     assert!(rest.contains("Your turn.") && rest.contains("Zerline: played 0"), "{rest}");
 }
 
+/// On a terminal, a command typed while "show me" plays stops it, and then runs: typed during the
+/// show, an undo waited until the show had won the game, then took the winning move back. The
+/// program runs on a terminal of its own (util-linux's `script` makes one), which it must be
+/// for the show to be paced and watched for typing.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_command_typed_during_show_me_stops_it_and_runs() {
+    let dir = fresh_dir("play-show-typed");
+    let program =
+        format!("{} play chequers --deal 8 --data-dir {}", env!("CARGO_BIN_EXE_solitaire"), dir.to_str().unwrap());
+    let mut child = std::process::Command::new("script")
+        .args(["-qfec", &program, "/dev/null"])
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux's script runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut screen = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    // Reads until one of `ends` shows.
+    let mut read_until = |ends: &[&str], seen: &mut Vec<u8>| {
+        let mut chunk = [0; 4096];
+        while !ends.iter().any(|end| text(seen).contains(end)) {
+            let n = screen.read(&mut chunk).unwrap();
+            assert_ne!(n, 0, "the program ended before {ends:?}: {}", text(seen));
+            seen.extend_from_slice(&chunk[..n]);
+        }
+    };
+    read_until(&["> "], &mut seen);
+    stdin.write_all(b"show\n").unwrap();
+    read_until(&["Show me: move 1 of"], &mut seen);
+    stdin.write_all(b"u\n").unwrap();
+    read_until(&["Your turn.", "Show me: the game is finished."], &mut seen);
+    stdin.write_all(b"q\n").unwrap();
+    read_until(&["Bye!"], &mut seen);
+    assert!(child.wait().unwrap().success());
+    let screen = text(&seen);
+    assert!(!screen.contains("Show me: the game is finished."), "{screen}");
+    // The show's moves less the one undone are saved, the game not finished.
+    let moves =
+        |header: &str| header.split("moves ").nth(1).and_then(|m| m.split_whitespace().next()?.parse::<u32>().ok());
+    let shown = screen.matches("Show me: move ").count() as u32;
+    let after = screen.rsplit("Chequers — deal 8").next().and_then(moves);
+    assert_eq!(after, Some(shown - 1), "{screen}");
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_saves_the_game_with_its_clock() {
