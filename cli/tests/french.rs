@@ -55,7 +55,7 @@ fn a_game_played_in_french_from_the_deal_to_the_win() {
         "  annuler (u)  rétablir (y)  indice (h)",
         "How They Run — donne 1    coups 0    temps 0:00    jeu auto non",
         "Piles\u{a0}: t1 … t10 tableau, c1 c2 cellules, f1 … f4 fondations.",
-        "pile de tableau 1, 5 cartes, dont 3 face cachée, carte du dessus\u{a0}: ",
+        "pile de tableau 1, 5 cartes, dont 3 face cachée, 2 face visible, ",
         "fondation 1, n’accepte qu’une couleur complète, du roi à l’as, vide",
         "indice\u{a0}: Déplacer ",
         "rien à annuler",

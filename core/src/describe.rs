@@ -147,6 +147,9 @@ pub(crate) fn pile_of(state: &State, id: PileId, form: Form) -> Arg {
 /// A whole pile for a screen reader, whose cards are then no separate stops, as phrases the
 /// platform joins with its list separator: "tableau pile 3, 7 cards, 4 face down, top card
 /// queen of spades", or, empty, what it takes ("foundation 5, builds down from the king, empty").
+/// Every face-up card is named, from the bottom up, as a player sees them: "…, 4 face down, 3
+/// face up, king of hearts, queen of spades, top card jack of hearts" (the top card's name alone
+/// left a screen reader's player blind to the groups beneath it that can move).
 pub fn pile_description(cards: &[Card], kind: PileKind, index: u8, empty: EmptyMark) -> Vec<Phrase> {
     let number = (!kind.is_single()).then(|| Arg::Number(u32::from(index) + 1));
     let mut parts = vec![Phrase::new(pile_key(kind, Form::Bare), number.into_iter().collect())];
@@ -161,6 +164,14 @@ pub fn pile_description(cards: &[Card], kind: PileKind, index: u8, empty: EmptyM
         parts.push(Phrase::new("pile_all_face_down", vec![Arg::Number(face_down as u32)]));
     } else if face_down > 0 {
         parts.push(Phrase::new("pile_face_down", vec![Arg::Number(face_down as u32)]));
+    }
+    // A tableau pile's fan shows them; a foundation's, a waste's or a stock's cards beneath the
+    // top are out of sight.
+    let face_up = &cards[face_down.min(cards.len() - 1)..];
+    if kind == PileKind::Tableau && face_up.len() > 1 && face_up.iter().all(|card| card.face_up()) {
+        parts.push(Phrase::new("pile_face_up", vec![Arg::Number(face_up.len() as u32)]));
+        let beneath = &face_up[..face_up.len() - 1];
+        parts.extend(beneath.iter().map(|&card| Phrase::new("pile_card", vec![bare_card(card)])));
     }
     if top.face_up() {
         parts.push(Phrase::new("pile_top_card", vec![bare_card(*top)]));
@@ -360,6 +371,8 @@ pub fn all_keys() -> Vec<&'static str> {
         "pile_cards",
         "pile_face_down",
         "pile_all_face_down",
+        "pile_face_up",
+        "pile_card",
         "pile_top_card",
         "empty",
         "empty_takes_any",
@@ -436,6 +449,30 @@ mod tests {
                 phrase("pile_cards", vec![Arg::Number(3)]),
                 phrase("pile_face_down", vec![Arg::Number(2)]),
                 phrase("pile_top_card", vec![queen_of_spades])
+            ]
+        );
+        // Every face-up card of a tableau pile, from the bottom up; of a foundation, the top.
+        let (king, jack) =
+            (Card::new(0, Suit::Hearts, 13).with_face_up(true), Card::new(0, Suit::Hearts, 11).with_face_up(true));
+        let card = |rank, suit| Arg::Card { rank, suit };
+        assert_eq!(
+            pile_description(&[nine, king, queen, jack], PileKind::Tableau, 0, EmptyMark::Plain),
+            [
+                phrase("pile_tableau", vec![Arg::Number(1)]),
+                phrase("pile_cards", vec![Arg::Number(4)]),
+                phrase("pile_face_down", vec![Arg::Number(1)]),
+                phrase("pile_face_up", vec![Arg::Number(3)]),
+                phrase("pile_card", vec![card("rank_13", "suit_hearts")]),
+                phrase("pile_card", vec![queen_of_spades]),
+                phrase("pile_top_card", vec![card("rank_11", "suit_hearts")])
+            ]
+        );
+        assert_eq!(
+            pile_description(&[king, jack], PileKind::Foundation, 0, EmptyMark::Plain),
+            [
+                phrase("pile_foundation", vec![Arg::Number(1)]),
+                phrase("pile_cards", vec![Arg::Number(2)]),
+                phrase("pile_top_card", vec![card("rank_11", "suit_hearts")])
             ]
         );
         assert_eq!(
