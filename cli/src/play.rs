@@ -258,6 +258,8 @@ impl Session {
         let command = typed.first().and_then(|first| Command::named(words, first));
         let outcome: Result<String, String> = match (command, typed.as_slice()) {
             (_, []) => Ok(String::new()),
+            // Arrow keys send escape sequences, which this line reader does not edit with.
+            _ if line.contains('\u{1b}') => Err(words.text("cli_arrow_keys")),
             (Some(Command::Quit), [_]) => return Reply::Quit,
             (Some(Command::Help), [_]) => Ok(help(words, kind)),
             (Some(Command::Undo), [_]) => played(self.game.undo()),
@@ -326,6 +328,9 @@ impl Session {
                     }
                     None => Err(no_pile(name)),
                 }
+            }
+            (None, [word]) if matches!(split_position(word), Ok((name, _)) if parse_short(&map, name).is_none()) => {
+                Err(words.say("cli_unknown_word", &[Value::quoted(word)]))
             }
             (None, [pile]) => self.tap(&map, pile),
             (None, [from, to]) => self.transfer(&map, from, to, None),

@@ -91,6 +91,17 @@ fn a_long_line_typed_is_said_back_short() {
 /// An empty pile named alone is said to be empty, in the player's language: tapping the spent
 /// stock once said "that card has nowhere to go", an empty tableau pile "pile 0 has no card 0";
 /// a face-down card, "that card has nowhere to go" too.
+/// A word that is neither a command nor a pile says so (it said `no pile "undoo"`), and arrow
+/// keys, which this line reader does not edit with, say that (it showed their escapes).
+#[test]
+fn a_mistyped_command_or_an_arrow_key_is_said_plainly() {
+    let screen = play(&fresh_dir("play-mistyped"), &["--deal", "1"], "undoo\n\x1b[A\nt1 t99\nq\n");
+    assert!(screen.contains("\"undoo\" is no command and no pile; type help"), "{screen}");
+    assert!(screen.contains("The arrow keys do nothing here: type a command, then Enter"), "{screen}");
+    assert!(!screen.contains("\\u{1b}"), "{screen}");
+    assert!(screen.contains("no pile \"t99\"; type help"), "{screen}");
+}
+
 #[test]
 fn tapping_an_empty_pile_says_it_is_empty() {
     let dir = fresh_dir("play-empty");
