@@ -158,7 +158,7 @@ private fun SidePanel(controller: GameController, info: GameInfo, onBack: () -> 
         Column(Modifier.padding(horizontal = PANEL_MARGIN)) {
             Text(words.name(info), style = MaterialTheme.typography.titleMedium)
             Box {
-                StatusLine(controller, controller.status, shown = note == null, maxLines = Int.MAX_VALUE)
+                StatusLine(controller, controller.status, shown = note == null, beside = true)
                 Note(note)
             }
         }
@@ -196,10 +196,14 @@ private fun Note(note: String?) {
 @ReadOnlyComposable
 private fun noteStyle() = MaterialTheme.typography.bodySmall
 
-/** "Deal 7 · 12 moves · 3:05" ("Donne 7 · 12 coups · 3:05"): which deal, the player's moves and the playing time. */
-fun Words.statusLine(status: GameStatus, elapsedMs: ULong): String {
+/**
+ * "Deal 7 · 12 moves · 3:05" ("Donne 7 · 12 coups · 3:05"): which deal, the player's moves and
+ * the playing time; `lines`, one part a line (beside the table, where a line broke anywhere).
+ */
+fun Words.statusLine(status: GameStatus, elapsedMs: ULong, lines: Boolean = false): String {
     val game = status.deal?.let { text("ui_deal", dealArg(it)) } ?: text("ui_position")
-    return plural("ui_status", status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
+    val key = if (lines) "ui_status_lines" else "ui_status"
+    return plural(key, status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
 }
 
 /**
@@ -276,10 +280,11 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
 
 /**
  * Moves and the clock, under the game's name; unseen and unread where a note covers it. In the
- * top bar two lines at most (the bar's height), beside the table as many as it takes.
+ * top bar two lines at most (the bar's height); beside the table one part a line, at least
+ * three lines tall, so that the controls under it stay where they are.
  */
 @Composable
-private fun StatusLine(controller: GameController, status: GameStatus, shown: Boolean, maxLines: Int = 2) {
+private fun StatusLine(controller: GameController, status: GameStatus, shown: Boolean, beside: Boolean = false) {
     val words = LocalWords.current
     val elapsed by produceState(status.elapsedMs, controller.game, status) {
         // The clock only runs while the game is on screen; once a second is enough. The wait is
@@ -291,9 +296,10 @@ private fun StatusLine(controller: GameController, status: GameStatus, shown: Bo
         value = controller.game.elapsedMs()
     }
     Text(
-        words.statusLine(status, elapsed),
+        words.statusLine(status, elapsed, lines = beside),
         style = MaterialTheme.typography.bodySmall,
-        maxLines = maxLines,
+        minLines = if (beside) 3 else 1,
+        maxLines = if (beside) Int.MAX_VALUE else 2,
         overflow = TextOverflow.Ellipsis,
         modifier = Modifier.testTag("status").alpha(if (shown) 1f else 0f).semantics { if (!shown) hideFromAccessibility() },
     )

@@ -465,6 +465,9 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+        // Beside the table one part a line: it broke anywhere ("Deal 1 · 149 moves ·" over "8:16").
+        assertEquals("Deal 7\n12 moves\n3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL, lines = true))
+        assertEquals("Donne 7\n1 coup\n3:05", french.statusLine(controller.status.copy(moves = 1u), 185_000uL, lines = true))
         // Past a Long: once shown as "Deal -8446744073709551617"; Android's String.format too.
         val large = controller.status.copy(moves = 12u, deal = 9_999_999_999_999_999_999uL)
         assertEquals("Deal 9999999999999999999 · 12 moves · 3:05", english.statusLine(large, 185_000uL))
