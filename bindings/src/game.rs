@@ -4,7 +4,6 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 use solitaire_core as core;
-use solitaire_core::layout::Arrangement;
 use solitaire_core::scene::Scene;
 use solitaire_core::{assist, describe};
 
@@ -15,7 +14,7 @@ use crate::convert::*;
 pub struct Game {
     inner: Mutex<core::Game>,
     /// The scene the app drew last, which `act` sends changes against. Locked after `inner`.
-    shown: Mutex<Shown>,
+    shown: Mutex<Option<Scene>>,
     /// The winning line the last hint came from, which the next hints follow while the game
     /// does (`assist::HintLine`). Locked alone.
     hint_line: Mutex<assist::HintLine>,
@@ -34,10 +33,10 @@ fn random_deal() -> u64 {
 
 impl Game {
     pub(crate) fn wrap(game: core::Game) -> Arc<Game> {
-        Arc::new(Game { inner: Mutex::new(game), shown: Mutex::default(), hint_line: Mutex::default() })
+        Arc::new(Game { inner: Mutex::new(game), shown: Mutex::new(None), hint_line: Mutex::default() })
     }
 
-    fn shown(&self) -> MutexGuard<'_, Shown> {
+    fn shown(&self) -> MutexGuard<'_, Option<Scene>> {
         lock(&self.shown)
     }
 
@@ -88,27 +87,14 @@ impl Game {
     pub fn act(&self, action: Action) -> Result<Update, GameError> {
         let mut game = self.lock();
         let mut shown = self.shown();
-        let (restart, travel) = (matches!(action, Action::Restart), matches!(action, Action::Undo | Action::Redo));
-        let outcome = play(&mut game, action, shown.scene.as_ref())?;
-        let moves = game.history().len();
-        let Shown { scene, by_moves } = &mut *shown;
-        if restart {
+        let restart = matches!(action, Action::Restart);
+        let outcome = play(&mut game, action, shown.as_ref())?;
+        if let Some(scene) = shown.as_mut().filter(|_| restart) {
             // A new attempt is laid out as the deal is, not as the abandoned one's piles grew.
-            by_moves.clear();
-            scene.iter_mut().for_each(|scene| scene.layout.arrangement = None);
-        } else if travel {
-            // Undo and redo draw a position as it was drawn: in its arrangement, each pile with
-            // the room it had then (a layout keeps a pile's room a while as it shrinks).
-            if let (Some(scene), Some(&Some(then))) = (scene.as_mut(), by_moves.get(moves)) {
-                scene.layout.arrangement = Some(then);
-            }
-        } else {
-            by_moves.truncate(moves);
+            scene.layout.arrangement = None;
         }
-        let viewport = scene.as_ref().map(|scene| scene.viewport).unwrap_or_default();
-        let update = update(&game, outcome, &viewport, scene);
-        shown.note(moves);
-        Ok(update)
+        let viewport = shown.as_ref().map(|scene| scene.viewport).unwrap_or_default();
+        Ok(update(&game, outcome, &viewport, &mut shown))
     }
 
     /// Everything to draw for `viewport` (a new one, or the app drawing from scratch); `act`
@@ -117,11 +103,9 @@ impl Game {
         let game = self.lock();
         let mut shown = self.shown();
         // Drawn from scratch, in the arrangement the table had.
-        let before = shown.scene.take();
+        let before = shown.take();
         let scene = Scene::of(&game, &viewport.into(), before.as_ref());
-        let update = update_to(&game, Outcome::Unchanged, scene, &mut shown.scene);
-        shown.note(game.history().len());
-        update
+        update_to(&game, Outcome::Unchanged, scene, &mut shown)
     }
 
     /// Which of `viewports` shows this game's cards largest, the first of equals (0 for none):
@@ -185,7 +169,7 @@ impl Game {
         let game = self.lock();
         let from = pile_id(pile)?;
         game.destinations(from, index as usize)?;
-        let to = self.shown().scene.as_ref().and_then(|scene| scene.drop_target(x, y));
+        let to = self.shown().as_ref().and_then(|scene| scene.drop_target(x, y));
         Ok(to.and_then(|to| refusal_of(&game, from, index, to)))
     }
 
@@ -342,24 +326,6 @@ fn tapped(outcome: core::TapOutcome) -> Outcome {
 
 fn moved(result: Result<(), core::GameError>) -> Result<Outcome, GameError> {
     result.map(|()| Outcome::Moved).map_err(Into::into)
-}
-
-/// What the app has drawn: the scene last drawn, and the arrangement each position of the game
-/// was drawn in, by its number of moves (history steps), for undo and redo to draw again.
-#[derive(Default)]
-struct Shown {
-    scene: Option<Scene>,
-    by_moves: Vec<Option<Arrangement>>,
-}
-
-impl Shown {
-    /// The scene just drawn is the position after `moves` steps.
-    fn note(&mut self, moves: usize) {
-        if self.by_moves.len() <= moves {
-            self.by_moves.resize(moves + 1, None);
-        }
-        self.by_moves[moves] = self.scene.as_ref().and_then(|scene| scene.layout.arrangement);
-    }
 }
 
 /// Plays `action` on `game`; `shown` is the scene a drop's point refers to.

@@ -193,27 +193,18 @@ fn slivers(covered: &[Card]) -> u32 {
     covered.iter().map(|c| if c.face_up() { DOWN_PER_INDEX } else { 1 }).sum()
 }
 
-/// The buckets of room a pile whose covered cards take `slivers` needs past what the deal's
-/// longest pile's take (`dealt`): at least one, so that piles can grow from the deal before
-/// cards shrink.
-fn buckets(dealt: u32, slivers: u32) -> u32 {
-    slivers.saturating_sub(dealt).div_ceil(BUCKET * DOWN_PER_INDEX).max(1)
-}
-
 /// What the tableau piles need below their base cards, from which each row of the grid gets its
 /// room (`Fans::rows`).
 pub(super) struct Fans {
     /// The deal's longest pile's covered cards, in slivers.
     dealt: u32,
-    /// Each tableau pile's buckets of room past the deal's longest pile (`buckets`), in pile
-    /// order: what its covered cards need now, or one more where the layout before gave it that
-    /// (`holding`).
-    buckets: Vec<u32>,
+    /// Each tableau pile's covered cards now, in slivers, in pile order.
+    covered: Vec<u32>,
 }
 
 impl Fans {
     pub fn of(state: &State) -> Fans {
-        let covered: Vec<u32> = state.map().tableau().map(|pile| slivers(trim_top(state.pile(pile)))).collect();
+        let covered = state.map().tableau().map(|pile| slivers(trim_top(state.pile(pile)))).collect();
         let dealt = state
             .spec()
             .deal
@@ -225,49 +216,41 @@ impl Fans {
             })
             .max()
             .unwrap_or(0);
-        Fans { dealt, buckets: covered.iter().map(|&slivers| buckets(dealt, slivers)).collect() }
+        Fans { dealt, covered }
     }
 
     /// Every row one bucket's room, whatever its piles (a test's game described only as data).
     #[cfg(test)]
     pub fn uniform(piles: u8) -> Fans {
-        Fans { dealt: 0, buckets: vec![1; usize::from(piles)] }
+        Fans { dealt: 0, covered: vec![0; usize::from(piles)] }
     }
 
-    /// These fans, keeping the room `before` (the key of the layout drawn before) gave a pile
-    /// that now needs one bucket less: a card put on a pile at a bucket's edge and taken off
-    /// again changed every card's size and place, and back, move after move (Zerline in a
-    /// 1024 × 768 window). A pile shrinks only once it needs two buckets less.
-    pub fn holding(mut self, before: Option<FansKey>) -> Fans {
-        if let Some(before) = before {
-            for (now, &was) in self.buckets.iter_mut().zip(&before) {
-                if u32::from(was) == *now + 1 {
-                    *now += 1;
-                }
-            }
-        }
-        self
-    }
-
-    /// The room, in card widths, below the base cards of a row whose longest pile needs
-    /// `buckets`: what the deal's longest pile needs at the smallest steps, plus that whole
-    /// number of `BUCKET` index heights. A row's room only changes when its longest pile crosses
-    /// a bucket, once every few cards it gains or loses, not at every move; and no row is
-    /// shorter than at the deal.
-    fn room(&self, buckets: u32) -> f32 {
-        let slivers = self.dealt + buckets * BUCKET * DOWN_PER_INDEX;
+    /// The room, in card widths, below the base cards of a row whose longest pile's covered
+    /// cards take `longest` slivers: what the deal's longest pile needs at the smallest steps,
+    /// plus a whole number of `BUCKET` index heights (at least one, so that piles can grow from
+    /// the deal before cards shrink) that covers what `longest` needs. Stateless, yet a row's
+    /// room only changes when its longest pile crosses a bucket, once every few cards it gains
+    /// or loses, not at every move; and no row is shorter than at the deal.
+    fn room(&self, longest: u32) -> f32 {
+        let slivers = self.dealt + self.buckets(longest) * BUCKET * DOWN_PER_INDEX;
         slivers as f32 / DOWN_PER_INDEX as f32 * INDEX
+    }
+
+    /// The buckets of room a pile whose covered cards take `longest` slivers needs past the
+    /// deal's longest pile: at least one.
+    fn buckets(&self, longest: u32) -> u32 {
+        longest.saturating_sub(self.dealt).div_ceil(BUCKET * DOWN_PER_INDEX).max(1)
     }
 
     /// Each tableau pile's buckets, as a key: two fans with the same key give every row of every
     /// grid the same room, so `choose` the same plan. `None` past 32 piles or 255 buckets.
     pub fn key(&self) -> Option<FansKey> {
         let mut key = [0; 32];
-        if self.buckets.len() > key.len() {
+        if self.covered.len() > key.len() {
             return None;
         }
-        for (slot, &buckets) in key.iter_mut().zip(&self.buckets) {
-            *slot = u8::try_from(buckets).ok()?;
+        for (slot, &covered) in key.iter_mut().zip(&self.covered) {
+            *slot = u8::try_from(self.buckets(covered)).ok()?;
         }
         Some(key)
     }
@@ -276,7 +259,7 @@ impl Fans {
     /// keeps large cards' worth of room while another row's pile grows long.
     pub fn rows(&self, columns: u16) -> impl Iterator<Item = f32> + '_ {
         let columns = usize::from(columns.max(1));
-        self.buckets.chunks(columns).map(|row| self.room(row.iter().copied().max().unwrap_or(1)))
+        self.covered.chunks(columns).map(|row| self.room(row.iter().copied().max().unwrap_or(0)))
     }
 
     /// The grid's rows, each a card tall and its room below, in card widths, gaps left out.
