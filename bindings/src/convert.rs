@@ -373,6 +373,9 @@ pub struct PileView {
     /// A tap there on no card taps the top card; a drop there lands on the pile.
     pub hit: Frame,
     pub card_count: u32,
+    /// Whether the app shows `card_count` on the pile: its cards lie squared, the top one alone
+    /// in sight (the stock; a reserve or a waste holding more than one).
+    pub shows_count: bool,
     /// What the empty outline shows.
     pub empty: EmptyMark,
 }
@@ -388,6 +391,7 @@ impl PileView {
             base: f.base.into(),
             hit: f.hit.into(),
             card_count: u32::from(scene.counts[i]),
+            shows_count: f.shows_count(usize::from(scene.counts[i])),
             empty: f.empty.into(),
         }
     }

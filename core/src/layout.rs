@@ -79,6 +79,21 @@ pub struct PileFrame {
     pub empty: EmptyMark,
 }
 
+impl PileFrame {
+    /// Whether an app shows on the pile how many cards it holds: where they lie squared, the
+    /// top one alone in sight, so that nothing else tells it (the stock, face down; a reserve or
+    /// a waste holding more than one, Chequers' reserve with its cards face down beneath), but
+    /// on a foundation, whose top card says it.
+    pub fn shows_count(&self, cards: usize) -> bool {
+        self.fan == FanDirection::None
+            && match self.kind {
+                PileKind::Stock => cards > 0,
+                PileKind::Foundation | PileKind::Cell | PileKind::Tableau => false,
+                PileKind::Waste | PileKind::Reserve => cards > 1,
+            }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardFrame {
     pub card_id: u8,

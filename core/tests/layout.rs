@@ -838,3 +838,26 @@ fn the_roomiest_viewport_is_the_one_with_the_largest_cards() {
     assert_eq!(roomiest(&state, &[beside, stacked, beside]), Some(0), "the first of equals");
     assert_eq!(roomiest(&state, &[]), None);
 }
+
+/// Which piles show how many cards they hold: the squared ones whose top card alone is in sight
+/// (a stock; Chequers' reserve, its 3 face-down cards under its top one), not a foundation, a
+/// cell or a fanned tableau pile, whose cards say it.
+#[test]
+fn squared_piles_of_hidden_cards_show_their_count() {
+    let counted = |kind| {
+        let state = deal(kind, 1);
+        let table = layout(&state, &viewport(390.0, 844.0, 47.0, 0.0, 34.0, 0.0));
+        let shown: Vec<(PileKind, usize)> = table
+            .piles
+            .iter()
+            .filter(|p| p.shows_count(state.pile(p.pile).len()))
+            .map(|p| (p.kind, state.pile(p.pile).len()))
+            .collect();
+        shown
+    };
+    assert_eq!(counted(GameKind::Chequers), [(PileKind::Reserve, 4)]);
+    assert_eq!(counted(GameKind::Zerline), [(PileKind::Stock, 64)]);
+    assert_eq!(counted(GameKind::Dnieper), [(PileKind::Stock, 24)]);
+    assert_eq!(counted(GameKind::YakutatBay), []);
+    assert_eq!(counted(GameKind::HowTheyRun), []);
+}

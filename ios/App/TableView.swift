@@ -48,8 +48,8 @@ struct TableView: View {
                 ForEach(game.table.cards, id: \.id) { card in
                     cardView(card)
                 }
-                ForEach(game.table.piles.filter { $0.kind == .stock && $0.cardCount > 0 }, id: \.pile) { pile in
-                    stockCount(pile)
+                ForEach(game.table.piles.filter(\.showsCount), id: \.pile) { pile in
+                    cardCount(pile)
                 }
             }
             .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
@@ -120,9 +120,11 @@ struct TableView: View {
         .position(center(of: pile.base))
     }
 
-    /// How many cards the stock still holds, on its top card: a face-down pile shows nothing
-    /// else, and a player counts the deals left by it. VoiceOver hears it in the pile's words.
-    private func stockCount(_ pile: PileView) -> some View {
+    /// How many cards a squared pile holds (`PileView.showsCount`), on its top card: the
+    /// stock's face-down cards show nothing else, and a player counts the deals left by it;
+    /// Chequers' reserve hides its face-down cards beneath its top one. VoiceOver hears it in
+    /// the pile's words.
+    private func cardCount(_ pile: PileView) -> some View {
         let width = points(pile.base.width)
         return Text(verbatim: "\(pile.cardCount)")
             .font(.system(size: width * 0.26, weight: .semibold))
@@ -130,7 +132,7 @@ struct TableView: View {
             .padding(.horizontal, width * 0.06)
             .background(Color.black.opacity(0.55), in: Capsule())
             .position(x: CGFloat(pile.base.x) + width / 2, y: CGFloat(pile.base.y) + points(pile.base.height) * 0.81)
-            // Above the resting cards, below a dragged one; a tap goes through to the stock.
+            // Above the resting cards, below a dragged one; a tap goes through to the pile.
             .zIndex(50_000)
             .allowsHitTesting(false)
             .accessibilityHidden(true)

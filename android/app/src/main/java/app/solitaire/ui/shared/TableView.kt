@@ -105,8 +105,8 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
         for (pile in table.piles) {
             key("stop", pile.pile) { PileStop(pile, controller, received = pile.pile == controller.receiver) }
         }
-        for (pile in table.piles.filter { it.kind == PileKind.STOCK && it.cardCount > 0u }) {
-            key("count", pile.pile) { StockCount(pile) }
+        for (pile in table.piles.filter { it.showsCount }) {
+            key("count", pile.pile) { CardCount(pile) }
         }
         for (pile in table.piles) {
             val moving = drag ?: picked
@@ -207,11 +207,12 @@ private fun activatePlace(controller: GameController, pile: UInt): Boolean {
 }
 
 /**
- * How many cards the stock still holds, on its top card: a face-down pile shows nothing else,
- * and a player counts the deals left by it. Screen readers hear it in the pile's words.
+ * How many cards a squared pile holds (`PileView.showsCount`), on its top card: the stock's
+ * face-down cards show nothing else, and a player counts the deals left by it; Chequers' reserve
+ * hides its face-down cards beneath its top one. Screen readers hear it in the pile's words.
  */
 @Composable
-private fun StockCount(pile: PileView) {
+private fun CardCount(pile: PileView) {
     val base = pile.base
     val size = with(LocalDensity.current) { (base.width * 0.26f).dp.toSp() }
     Box(

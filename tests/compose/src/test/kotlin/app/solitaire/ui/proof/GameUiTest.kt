@@ -623,6 +623,20 @@ class GameUiTest {
         assertEquals(390.dp, rule.onNodeWithTag("table").getUnclippedBoundsInRoot().width)
     }
 
+    /**
+     * A squared pile whose top card alone is in sight shows how many cards it holds: Chequers' reserve, 3 face-down
+     * cards under its top one (nothing said they were there), as Zerline's stock; a foundation does not.
+     */
+    @Test
+    fun aSquaredPileShowsHowManyCardsItHolds() {
+        val controller = controller(GameKind.CHEQUERS)
+        rule.setContent { Themed(dark = false) { GameScreen(controller, info(GameKind.CHEQUERS), onBack = {}, onRules = {}) } }
+        rule.waitForIdle()
+        val reserve = controller.table.piles.single { it.kind == PileKind.RESERVE }
+        rule.onNodeWithTag("count-${reserve.pile}", useUnmergedTree = true).assertTextEquals("4")
+        assertEquals(listOf(reserve.pile), controller.table.piles.filter { it.showsCount }.map { it.pile })
+    }
+
     @Test
     fun aNewDealAsksFirstAndCountsTheAbandonedGame() {
         val store = newStore()
