@@ -37,6 +37,12 @@ pub fn date_phrase(date: DailyDate) -> Result<Phrase, GameError> {
     Ok(solitaire_core::describe::date_phrase(date.try_into()?).into())
 }
 
+/// Playing time as a clock shows it: "3:05", from an hour on "1:02:05".
+#[uniffi::export]
+pub fn clock_text(ms: u64) -> String {
+    solitaire_core::describe::clock(ms)
+}
+
 /// The deal number of `kind`'s daily deal on `date`: the same on every device.
 #[uniffi::export]
 pub fn daily_deal(kind: GameKind, date: DailyDate) -> Result<u64, GameError> {

@@ -135,11 +135,6 @@ fn tableau_lines(piles: &[(String, Vec<String>)]) -> String {
     out
 }
 
-/// `m:ss`, as the header and the statistics show times.
-pub fn minutes(ms: u64) -> String {
-    format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
-}
-
 /// The whole screen for `game`, with `message` under it.
 pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let state = game.state();
@@ -156,7 +151,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let on = words.text(if game.auto_play() { "cli_on" } else { "cli_off" });
     let mut out = words.say(
         "cli_header",
-        &[name.into(), deal.into(), game.moves_made().into(), minutes(game.elapsed_ms()).into(), on.into()],
+        &[name.into(), deal.into(), game.moves_made().into(), describe::clock(game.elapsed_ms()).into(), on.into()],
     );
     out.push('\n');
     // An empty pile shows what it takes (`A↑`, `K`), or `—` where anything goes.

@@ -22,7 +22,7 @@ use solitaire_core::{
 };
 
 use crate::args;
-use crate::board::{minutes, parse_short, render, short_name, wrap, WIDTH};
+use crate::board::{parse_short, render, short_name, wrap, WIDTH};
 use crate::input::{self, Typed};
 use crate::today::today;
 use crate::words::{self, words, Lang, Value};
@@ -390,7 +390,7 @@ impl Session {
                     s.assisted.into(),
                     s.current_streak.into(),
                     s.best_streak.into(),
-                    s.best_time_ms.map_or_else(none, minutes).into(),
+                    s.best_time_ms.map_or_else(none, describe::clock).into(),
                     s.fewest_moves.map_or_else(none, |m| m.to_string()).into(),
                 ],
             ),

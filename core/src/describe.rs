@@ -201,6 +201,18 @@ pub fn empty_description(kind: PileKind, empty: EmptyMark) -> Phrase {
     }
 }
 
+/// Playing time as a clock shows it, the same in every language and on every platform: "3:05",
+/// and from an hour on "27:01:05" (which read "1621:05").
+pub fn clock(ms: u64) -> String {
+    let seconds = ms / 1000;
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
 /// "tableau pile 3", "foundation 1", "reserve": the layout's name for pile `index` (from 0) of
 /// `kind`, for developers (test messages), never shown to players.
 pub fn kind_label(kind: PileKind, index: u8) -> String {
@@ -483,6 +495,16 @@ mod tests {
                 phrase("pile_all_face_down", vec![Arg::Number(2)])
             ]
         );
+    }
+
+    #[test]
+    fn the_clock_shows_minutes_and_from_an_hour_hours() {
+        assert_eq!(clock(0), "0:00");
+        assert_eq!(clock(185_999), "3:05");
+        assert_eq!(clock(3_599_999), "59:59");
+        assert_eq!(clock(3_600_000), "1:00:00");
+        assert_eq!(clock(97_265_000), "27:01:05");
+        assert_eq!(clock(u64::MAX), "5124095576030:25:51");
     }
 
     #[test]

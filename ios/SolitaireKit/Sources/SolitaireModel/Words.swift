@@ -135,11 +135,10 @@ public struct Words: Sendable {
         }
     }
 
-    /// "3:05": minutes and seconds played, the same in both languages.
+    /// "3:05", from an hour on "1:02:05": the time played, as the core writes a clock (the same
+    /// in both languages and on every platform).
     public static func time(ms: UInt64) -> String {
-        let seconds = ms / 1000
-        let rest = seconds % 60
-        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
+        clockText(ms: ms)
     }
 
     // MARK: Plural rules and formats

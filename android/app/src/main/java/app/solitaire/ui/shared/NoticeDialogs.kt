@@ -23,6 +23,7 @@ import androidx.compose.ui.focus.focusRequester
 import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.text.input.KeyboardType
 import app.solitaire.core.GameStats
+import app.solitaire.core.clockText
 
 /** Shows the controller's current notice, if any, as a dialog with its way out. */
 @Composable
@@ -134,11 +135,8 @@ private fun DealNumberDialog(controller: GameController) {
     )
 }
 
-fun formatTime(ms: ULong): String {
-    val seconds = ms / 1000u
-    // No String.format: it is JVM-only, and these files must compile for every Compose platform.
-    return "${seconds / 60u}:${(seconds % 60u).toString().padStart(2, '0')}"
-}
+/** Playing time as the core writes a clock: "3:05", from an hour on "1:02:05". */
+fun formatTime(ms: ULong): String = clockText(ms)
 
 fun statsLine(words: Words, stats: GameStats): String = buildString {
     append(words.text("ui_stats_played", stats.played.toLong(), stats.won.toLong()))

@@ -465,6 +465,8 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+        // From an hour on, hours too (a 27-hour game read "1621:05").
+        assertEquals("Deal 7 · 12 moves · 27:01:05", english.statusLine(controller.status.copy(moves = 12u), 97_265_000uL))
         // Beside the table one part a line: it broke anywhere ("Deal 1 · 149 moves ·" over "8:16").
         assertEquals("Deal 7\n12 moves\n3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL, lines = true))
         assertEquals("Donne 7\n1 coup\n3:05", french.statusLine(controller.status.copy(moves = 1u), 185_000uL, lines = true))
