@@ -111,7 +111,9 @@ fun SolitaireTable(controller: GameController, viewport: Viewport, modifier: Mod
         for (pile in table.piles) {
             val moving = drag ?: picked
             val target = moving?.targets?.contains(pile.pile) == true || pile.pile == hintTarget
-            if (target) key("target", pile.pile) { DropHighlight(pile.frame, if (moving != null) colors.target else colors.hint) }
+            if (target) {
+                key("target", pile.pile) { DropHighlight(pile.frame, if (moving != null) colors.target else colors.hint, washed = moving != null) }
+            }
         }
     }
 }
@@ -233,12 +235,18 @@ private fun CardCount(pile: PileView) {
     }
 }
 
+/**
+ * Where moving cards may go: washed over while cards are held (the place to let go must stand
+ * out); only ringed for a hint, so that its pile's cards, and a keyboard's focus ring on them,
+ * show through (the wash hid the focus ring).
+ */
 @Composable
-private fun DropHighlight(frame: Frame, color: Color) {
+private fun DropHighlight(frame: Frame, color: Color, washed: Boolean) {
+    val shape = RoundedCornerShape(6.dp)
     Box(
         Modifier.at(frame).zIndex(ON_TOP + 1)
-            .background(color.copy(alpha = 0.22f), RoundedCornerShape(6.dp))
-            .border(2.dp, color, RoundedCornerShape(6.dp)),
+            .background(if (washed) color.copy(alpha = 0.22f) else Color.Transparent, shape)
+            .border(2.dp, color, shape),
     )
 }
 
