@@ -480,12 +480,10 @@ impl Store {
         change: impl FnOnce() -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let lock = self.lock_path(slot);
+        // Held through `change`, whoever holds the game: another store of this process letting
+        // it go meanwhile would let another process open it mid-write.
         let claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if claims.iter().any(|(held, _)| *held == lock) {
-            drop(claims);
-            return change();
-        }
-        let _meanwhile = lock_game(&lock)?;
+        let _meanwhile = if claims.iter().any(|(held, _)| *held == lock) { None } else { lock_game(&lock)? };
         change()
     }
 
@@ -715,6 +713,21 @@ static CLAIMS: Mutex<Vec<(PathBuf, File)>> = Mutex::new(Vec::new());
 /// (Android's std has no file lock before Rust 1.98: there, as on a file system without locks,
 /// every game opens, and Android runs one copy of the app.)
 fn claim(lock: &Path) -> Result<bool, StoreError> {
+    // Another process's save of a game it does not hold locks it for the save's time
+    // (`unless_open_elsewhere`): a few milliseconds, worth waiting out rather than refusing.
+    for _ in 0..CLAIM_TRIES - 1 {
+        match try_claim(lock) {
+            Err(StoreError::InUse { .. }) => std::thread::sleep(CLAIM_PAUSE),
+            answer => return answer,
+        }
+    }
+    try_claim(lock)
+}
+
+const CLAIM_TRIES: u32 = 20;
+const CLAIM_PAUSE: std::time::Duration = std::time::Duration::from_millis(10);
+
+fn try_claim(lock: &Path) -> Result<bool, StoreError> {
     let mut claims = CLAIMS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if claims.iter().any(|(held, _)| held == lock) {
         return Ok(false);

@@ -297,6 +297,22 @@ fn a_game_open_in_another_process_is_not_saved_over() {
     assert_eq!(store.load(GameKind::Dnieper).unwrap(), Some(mine));
 }
 
+/// Another process's save of a game it does not hold locks that game for the save's time: a
+/// load here meanwhile waits it out rather than calling the game open elsewhere (the terminal
+/// game quit so when the window's late save was being written as it started).
+#[test]
+fn a_game_locked_only_for_a_save_elsewhere_still_opens() {
+    let store = Store::open(temp_dir("locked-for-a-save")).unwrap();
+    let saving = open_elsewhere(&store, GameKind::Dnieper);
+    let released = std::thread::spawn(move || {
+        // Well within the 200 ms a load waits.
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        drop(saving);
+    });
+    assert_eq!(store.load(GameKind::Dnieper).unwrap(), None, "opened once the save was done");
+    released.join().unwrap();
+}
+
 /// A save with a byte-order mark before it (some editors write one) loads: it was put aside
 /// as damaged, and the game lost.
 #[test]

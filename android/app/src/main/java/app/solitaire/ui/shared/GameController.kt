@@ -354,6 +354,8 @@ class GameController(
                     null
                 } catch (e: GameException.CorruptSave) {
                     "msg_stats_reset" // the damaged statistics were put aside; the game counts in new ones
+                } catch (e: GameException.InUse) {
+                    "msg_game_in_use" // another process opened the game since: its save is left alone
                 } catch (e: GameException) {
                     "msg_stats_not_updated" // the disk failed
                 }
