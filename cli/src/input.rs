@@ -103,20 +103,30 @@ pub fn typed_within(pace: std::time::Duration) -> bool {
         events: c_short,
         revents: c_short,
     }
-    // `nfds_t`: an unsigned long on Linux, an unsigned int on macOS.
-    #[cfg(target_os = "macos")]
-    type Count = std::ffi::c_uint;
-    #[cfg(not(target_os = "macos"))]
+    // `nfds_t`: an unsigned long on Linux (glibc, musl), an unsigned int elsewhere (macOS, BSDs).
+    #[cfg(target_os = "linux")]
     type Count = std::ffi::c_ulong;
+    #[cfg(not(target_os = "linux"))]
+    type Count = std::ffi::c_uint;
     extern "C" {
         fn poll(fds: *mut PollFd, count: Count, timeout_ms: c_int) -> c_int;
     }
-    const POLLIN: c_short = 1;
+    // The same values on Linux and macOS.
+    const POLLIN: c_short = 0x1;
+    const POLLHUP: c_short = 0x10;
     let mut stdin = PollFd { fd: 0, events: POLLIN, revents: 0 };
     let timeout = c_int::try_from(pace.as_millis()).unwrap_or(c_int::MAX);
+    let started = std::time::Instant::now();
     // SAFETY: one valid `pollfd`, alive for the call. A signal cuts the wait short (-1).
     let ready = unsafe { poll(&mut stdin, 1, timeout) };
-    ready > 0 && stdin.revents != 0
+    if ready > 0 && stdin.revents & (POLLIN | POLLHUP) != 0 {
+        return true;
+    }
+    // A terminal poll cannot watch (macOS answers POLLNVAL for some devices): paced, unwatched.
+    if ready > 0 {
+        std::thread::sleep(pace.saturating_sub(started.elapsed()));
+    }
+    false
 }
 
 /// Elsewhere the show plays on at its pace.

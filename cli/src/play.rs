@@ -329,9 +329,7 @@ impl Session {
                     None => Err(no_pile(name)),
                 }
             }
-            (None, [word]) if matches!(split_position(word), Ok((name, _)) if parse_short(&map, name).is_none()) => {
-                Err(words.say("cli_unknown_word", &[Value::quoted(word)]))
-            }
+            (None, [word]) if !looks_like_a_pile(word) => Err(words.say("cli_unknown_word", &[Value::quoted(word)])),
             (None, [pile]) => self.tap(&map, pile),
             (None, [from, to]) => self.transfer(&map, from, to, None),
             (None, [from, to, count]) => match count.parse::<u8>() {
@@ -560,6 +558,14 @@ fn card_index(name: &str, k: usize, len: usize) -> Result<usize, String> {
     }
 }
 
+/// Whether `word` is written as a pile's name is, a letter and a number (`t3`, `f1`, `t3:4`) or
+/// a letter alone (`s`), whether or not this game has that pile (which `no_pile` then says).
+fn looks_like_a_pile(word: &str) -> bool {
+    let name = word.split_once(':').map_or(word, |(name, _)| name);
+    let mut chars = name.chars();
+    chars.next().is_some_and(char::is_alphabetic) && chars.all(|c| c.is_ascii_digit())
+}
+
 fn no_pile(name: &str) -> String {
     words().say("cli_no_pile", &[Value::quoted(name)])
 }
@@ -631,16 +637,21 @@ pub fn run(rest: &[String]) -> Result<(), String> {
                 }
             }
             Reply::Confirm(switch) => {
-                show(&session.game, "", &question(&session.game, &switch));
-                match input::next_line(&mut input) {
-                    Typed::Line(answer) if words::words().yes(&answer) => Reply::Show(session.switch(*switch)),
-                    // Enter alone keeps the game too; anything else (a command typed in the
-                    // wrong place, "maybe") is asked again, not taken for a no.
-                    Typed::Line(answer) if answer.trim().is_empty() || words::words().no(&answer) => {
-                        Reply::Show(words::words().text("cli_kept"))
+                let mut note = String::new();
+                loop {
+                    show(&session.game, &note, &question(&session.game, &switch));
+                    match input::next_line(&mut input) {
+                        Typed::Line(answer) if words::words().yes(&answer) => {
+                            break Reply::Show(session.switch(*switch))
+                        }
+                        // Enter alone keeps the game too; anything else (a command typed in the
+                        // wrong place, "maybe") is asked again, not taken for a no.
+                        Typed::Line(answer) if answer.trim().is_empty() || words::words().no(&answer) => {
+                            break Reply::Show(words::words().text("cli_kept"))
+                        }
+                        Typed::Line(_) => note = words::words().text("cli_answer_yes_no"),
+                        Typed::End | Typed::Stop => break Reply::Quit,
                     }
-                    Typed::Line(_) => Reply::Confirm(switch),
-                    Typed::End | Typed::Stop => break,
                 }
             }
             Reply::Search(at_most) => {

@@ -95,11 +95,13 @@ fn a_long_line_typed_is_said_back_short() {
 /// keys, which this line reader does not edit with, say that (it showed their escapes).
 #[test]
 fn a_mistyped_command_or_an_arrow_key_is_said_plainly() {
-    let screen = play(&fresh_dir("play-mistyped"), &["--deal", "1"], "undoo\n\x1b[A\nt1 t99\nq\n");
+    let screen = play(&fresh_dir("play-mistyped"), &["--deal", "1"], "undoo\n\x1b[A\nt1 t99\nt98\nq\n");
     assert!(screen.contains("\"undoo\" is no command and no pile; type help"), "{screen}");
     assert!(screen.contains("The arrow keys do nothing here: type a command, then Enter"), "{screen}");
     assert!(!screen.contains("\\u{1b}"), "{screen}");
     assert!(screen.contains("no pile \"t99\"; type help"), "{screen}");
+    // Written as a pile is, it is said to be no pile of this game.
+    assert!(screen.contains("no pile \"t98\"; type help"), "{screen}");
 }
 
 #[test]
@@ -291,14 +293,25 @@ fn a_command_typed_during_show_me_stops_it_and_runs() {
         .expect("util-linux's script runs");
     let mut stdin = child.stdin.take().unwrap();
     let mut screen = child.stdout.take().unwrap();
+    // Read on a thread of its own, so that a program that stops answering fails the test
+    // within a minute instead of holding it for ever.
+    let (chunks, read) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut chunk = [0; 4096];
+        while let Ok(n @ 1..) = screen.read(&mut chunk) {
+            if chunks.send(chunk[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
     let mut seen = Vec::new();
     // Reads until one of `ends` shows.
-    let mut read_until = |ends: &[&str], seen: &mut Vec<u8>| {
-        let mut chunk = [0; 4096];
+    let read_until = |ends: &[&str], seen: &mut Vec<u8>| {
         while !ends.iter().any(|end| text(seen).contains(end)) {
-            let n = screen.read(&mut chunk).unwrap();
-            assert_ne!(n, 0, "the program ended before {ends:?}: {}", text(seen));
-            seen.extend_from_slice(&chunk[..n]);
+            match read.recv_timeout(Duration::from_secs(60)) {
+                Ok(chunk) => seen.extend_from_slice(&chunk),
+                Err(why) => panic!("{why:?} before {ends:?}: {}", text(seen)),
+            }
         }
     };
     read_until(&["> "], &mut seen);
@@ -399,6 +412,7 @@ fn the_give_up_question_is_asked_again_until_it_is_answered() {
     let question = "Give up this game (1 move made) for deal 7? It counts as lost.";
     let screen = play(&dir, &["--deal", "5"], "s\nnew 7\nmaybe\nshow 2\ny\nq\n");
     assert_eq!(screen.matches(question).count(), 3, "{screen}");
+    assert_eq!(screen.matches("Please answer y or n.").count(), 2, "{screen}");
     assert!(screen.contains("Deal 7 started."), "{screen}");
     let screen = play(&dir, &[], "s\nnew 7\n\nq\n");
     assert_eq!(screen.matches(question).count(), 1, "{screen}");
