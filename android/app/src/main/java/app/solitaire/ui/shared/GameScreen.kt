@@ -159,7 +159,9 @@ private fun SidePanel(controller: GameController, info: GameInfo, onBack: () -> 
             Text(words.name(info), style = MaterialTheme.typography.titleMedium)
             Box {
                 StatusLine(controller, controller.status, shown = note == null, beside = true)
-                Note(note)
+                // Five lines kept for it, so that the controls under it stay in place for most
+                // notes (a French hint or message takes four or five at this width).
+                Note(note, lines = 5)
             }
         }
         GameControls(controller, Modifier.padding(top = 8.dp), columns = listOf(2, 1))
@@ -175,15 +177,15 @@ private fun noteOf(controller: GameController, words: Words): String? =
 /**
  * The note over the status line, read out when it comes (the status line changes too often to
  * be read out each time). Its node stays composed, empty and hidden between notes: Android
- * announces a live region's changes, not a node that appears with one. Two lines tall, empty or
- * not, so that a two-line hint does not push the table down and back.
+ * announces a live region's changes, not a node that appears with one. `lines` tall, empty or
+ * not, so that a hint of that many lines does not push the table (or the controls) and back.
  */
 @Composable
-private fun Note(note: String?) {
+private fun Note(note: String?, lines: Int = 2) {
     Text(
         note.orEmpty(),
         style = noteStyle(),
-        minLines = 2,
+        minLines = lines,
         modifier = Modifier.testTag("note").semantics {
             liveRegion = LiveRegionMode.Polite
             if (note == null) hideFromAccessibility()

@@ -39,7 +39,7 @@ class ShowMeTest {
         assertEquals(1u, stats.assisted)
         assertNull(stats.bestTimeMs)
         assertNull(stats.fewestMoves)
-        assertEquals("Played 1, won 0 (0%), finished with show me’s help 1 · streak 0, best 0", statsLine(english, stats))
+        assertEquals("Played 1, won 0 (0%), finished by show me 1 · streak 0, best 0", statsLine(english, stats))
         assertEquals("Jouées\u00a0:\u00a01, gagnées\u00a0:\u00a00 (0\u202f%), par le solveur\u00a0:\u00a01 · série\u00a0:\u00a00, record\u00a0:\u00a00", statsLine(french, stats))
     }
 
