@@ -102,7 +102,10 @@ private fun sidePanelWidth(info: GameInfo): Dp {
     return maxOf(SIDE_PANEL, with(LocalDensity.current) { widest.toDp() } + PANEL_MARGIN * 2)
 }
 
-/** About what the bars above and below the table take (a one-row top bar and one row of controls). */
+/**
+ * About what the bars above and below the table take (a one-row top bar and one row of controls)
+ * at the usual text size; larger text makes them taller about as much.
+ */
 private val STACKED_BARS = 104.dp
 
 /**
@@ -111,12 +114,14 @@ private val STACKED_BARS = 104.dp
  * new size or a new deal only, so the screen keeps its shape through a game, resumed too.
  */
 @Composable
-private fun sideways(controller: GameController, width: Dp, height: Dp, panel: Dp): Boolean =
-    remember(controller.game, width, height, panel) {
-        val stacked = Viewport(width.value, (height - STACKED_BARS).value.coerceAtLeast(0f), 0f, 0f, 0f, 0f)
+private fun sideways(controller: GameController, width: Dp, height: Dp, panel: Dp): Boolean {
+    val bars = STACKED_BARS * LocalDensity.current.fontScale.coerceAtLeast(1f)
+    return remember(controller.game, width, height, panel, bars) {
+        val stacked = Viewport(width.value, (height - bars).value.coerceAtLeast(0f), 0f, 0f, 0f, 0f)
         val beside = Viewport((width - panel).value.coerceAtLeast(0f), height.value, 0f, 0f, 0f, 0f)
         controller.game.roomiest(listOf(stacked, beside)) == 1u
     }
+}
 
 /**
  * The table, in whatever room the bars or the panel leave it; its piles kept out of the side
