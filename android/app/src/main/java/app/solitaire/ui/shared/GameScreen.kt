@@ -48,6 +48,7 @@ import app.solitaire.core.GameInfo
 import app.solitaire.core.GameStatus
 import app.solitaire.core.PlayState
 import app.solitaire.core.Viewport
+import app.solitaire.core.datePhrase
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.withContext
@@ -208,9 +209,22 @@ private fun noteStyle() = MaterialTheme.typography.bodySmall
  * the playing time; `lines`, one part a line (beside the table, where a line broke anywhere).
  */
 fun Words.statusLine(status: GameStatus, elapsedMs: ULong, lines: Boolean = false): String {
-    val game = status.deal?.let { text("ui_deal", dealArg(it)) } ?: text("ui_position")
     val key = if (lines) "ui_status_lines" else "ui_status"
-    return plural(key, status.moves.toInt(), status.moves.toLong(), game, formatTime(elapsedMs))
+    return plural(key, status.moves.toInt(), status.moves.toLong(), gameName(status, "ui_position"), formatTime(elapsedMs))
+}
+
+/**
+ * Which game this is: "Daily deal of December 7, 2026" (it said "Deal 202", nothing of the day),
+ * "Deal 7", or, for a game begun from a position, the words of `otherwise`.
+ */
+fun Words.gameName(status: GameStatus, otherwise: String): String {
+    val daily = status.daily
+    val deal = status.deal
+    return when {
+        daily != null -> text("ui_daily_of", say(datePhrase(daily)))
+        deal != null -> text("ui_deal", dealArg(deal))
+        else -> text(otherwise)
+    }
 }
 
 /**

@@ -44,7 +44,7 @@ fun NoticeDialogs(controller: GameController, onBackToGames: () -> Unit) {
             text = {
                 ScrollingText {
                     val status = controller.status
-                    val game = status.deal?.let { words.text("ui_deal", dealArg(it)) } ?: words.text("ui_this_game")
+                    val game = words.gameName(status, "ui_this_game")
                     Text(words.plural("ui_won_summary", status.moves.toInt(), status.moves.toLong(), game, formatTime(status.elapsedMs)))
                     controller.stats?.let { Text(statsLine(words, it)) }
                 }

@@ -41,6 +41,7 @@ import androidx.compose.ui.unit.width
 import app.solitaire.core.Action
 import app.solitaire.core.CardFace
 import app.solitaire.core.CardView
+import app.solitaire.core.DailyDate
 import app.solitaire.core.Game
 import app.solitaire.core.GameKind
 import app.solitaire.core.Outcome
@@ -465,6 +466,10 @@ class GameUiTest {
         val line = rule.onNodeWithTag("status").fetchSemanticsNode().config[SemanticsProperties.Text].single().text
         assertTrue(Regex("""Deal 7 · 1 move · \d+:\d\d""").matches(line), line)
         assertEquals("Deal 7 · 12 moves · 3:05", english.statusLine(controller.status.copy(moves = 12u), 185_000uL))
+        // A daily deal by its day, not its deal number.
+        val daily = controller.status.copy(moves = 12u, daily = DailyDate(2026, 12u, 7u))
+        assertEquals("Daily deal of December 7, 2026 · 12 moves · 3:05", english.statusLine(daily, 185_000uL))
+        assertEquals("Donne du jour du 7 décembre 2026 · 12 coups · 3:05", french.statusLine(daily, 185_000uL))
         // From an hour on, hours too (a 27-hour game read "1621:05").
         assertEquals("Deal 7 · 12 moves · 27:01:05", english.statusLine(controller.status.copy(moves = 12u), 97_265_000uL))
         // Beside the table one part a line: it broke anywhere ("Deal 1 · 149 moves ·" over "8:16").
