@@ -195,7 +195,10 @@ pub fn layout(state: &State, viewport: &Viewport) -> TableLayout {
 /// (`None` for none): an app choosing where its controls go (beside the table on a phone held
 /// sideways, above and below it upright) asks with the table's room in each.
 pub fn roomiest(state: &State, viewports: &[Viewport]) -> Option<usize> {
-    let widths = viewports.iter().map(|viewport| layout(state, viewport).card_width);
+    // Only the plans are needed, not where each card goes.
+    let fans = plan::Fans::of(state);
+    let best = |viewport| best_plan(state.spec(), state.map(), &fans, viewport);
+    let widths = viewports.iter().map(|viewport| best(viewport).map_or(0.0, |(plan, _)| plan.card_width));
     widths
         .enumerate()
         .fold(None, |best: Option<(usize, f32)>, (at, width)| match best {
@@ -203,6 +206,13 @@ pub fn roomiest(state: &State, viewports: &[Viewport]) -> Option<usize> {
             _ => Some((at, width)),
         })
         .map(|(at, _)| at)
+}
+
+/// The plan with the largest cards for the game `spec` describes in `viewport`, its tableau rows
+/// with the room `fans` gives them, and the area it fills; `None` when the viewport has no room.
+fn best_plan(spec: &GameSpec, map: &PileMap, fans: &plan::Fans, viewport: &Viewport) -> Option<(Plan, Rect)> {
+    let area = viewport.safe_area()?;
+    Some((plan::choose(spec, map, fans, area.width, area.height, None)?, area))
 }
 
 /// `layout`, keeping `kept` (the arrangement of the game's last layout) while its cards keep
@@ -516,8 +526,7 @@ mod tests {
         fans: &plan::Fans,
         viewport: &Viewport,
     ) -> Option<(Plan, Vec<PileFrame>)> {
-        let area = viewport.safe_area()?;
-        let plan = plan::choose(spec, map, fans, area.width, area.height, None)?;
+        let (plan, area) = best_plan(spec, map, fans, viewport)?;
         let mut piles = Vec::with_capacity(usize::from(map.len));
         place_piles(spec, map, &plan, fans, area, &mut piles);
         Some((plan, piles))
