@@ -22,6 +22,7 @@ import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.semantics.stateDescription
+import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
@@ -100,11 +101,19 @@ private val SidePadding = 2.dp
  */
 @Composable
 private fun perRow(labels: List<String>, width: Dp, columns: List<Int>): Int {
-    val measurer = rememberTextMeasurer()
-    val style = MaterialTheme.typography.labelLarge // a TextButton's
-    val widest = labels.flatMap { it.split(' ') }.maxOf { measurer.measure(it, style, maxLines = 1, softWrap = false).size.width }
+    val widest = widestWord(labels, MaterialTheme.typography.labelLarge) // a TextButton's style
     val density = LocalDensity.current
     return columns.dropLast(1).firstOrNull { with(density) { (width / it - SidePadding * 2).toPx() } >= widest } ?: columns.last()
+}
+
+/**
+ * The width, in pixels, of the widest word of `texts` set in `style` on one line: what a text
+ * broken only between words needs across.
+ */
+@Composable
+fun widestWord(texts: List<String>, style: TextStyle): Int {
+    val measurer = rememberTextMeasurer()
+    return texts.flatMap { it.split(' ') }.maxOf { measurer.measure(it, style, maxLines = 1, softWrap = false).size.width }
 }
 
 /** "Show me" while the player plays; "Stop" (searching or playing) while the solver does. */

@@ -38,7 +38,6 @@ import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.hideFromAccessibility
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
-import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.Density
 import androidx.compose.ui.unit.Dp
@@ -96,10 +95,7 @@ private val PANEL_MARGIN = 8.dp
 /** [SIDE_PANEL], or wider where a word of the game's name would not fit it (the largest text). */
 @Composable
 private fun sidePanelWidth(info: GameInfo): Dp {
-    val name = LocalWords.current.name(info)
-    val measurer = rememberTextMeasurer()
-    val style = MaterialTheme.typography.titleMedium
-    val widest = name.split(' ').maxOf { measurer.measure(it, style, maxLines = 1, softWrap = false).size.width }
+    val widest = widestWord(listOf(LocalWords.current.name(info)), MaterialTheme.typography.titleMedium)
     return maxOf(SIDE_PANEL, with(LocalDensity.current) { widest.toDp() } + PANEL_MARGIN * 2)
 }
 
@@ -149,8 +145,8 @@ private fun SidePanel(controller: GameController, info: GameInfo, onBack: () -> 
         // Side by side, or one above the other where both do not fit (large text).
         Layout(
             content = {
-                TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
-                TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
+                BarButton("ui_games", onBack)
+                BarButton("ui_rules", onRules)
             },
         ) { measurables, constraints ->
             val (back, rules) = measurables.map { it.measure(constraints.copy(minWidth = 0, minHeight = 0)) }
@@ -172,6 +168,12 @@ private fun SidePanel(controller: GameController, info: GameInfo, onBack: () -> 
         }
         GameControls(controller, Modifier.padding(top = 8.dp), columns = listOf(2, 1))
     }
+}
+
+/** "Games" or "Rules" (the words of `key`), a finger's height at least, in the bar or the panel. */
+@Composable
+private fun BarButton(key: String, onClick: () -> Unit) {
+    TextButton(onClick = onClick, modifier = Modifier.heightIn(min = 48.dp)) { Text(LocalWords.current.text(key)) }
 }
 
 /** The hint, or a short message, or why a move was refused: what replaces the status line. */
@@ -256,11 +258,11 @@ private fun TopBar(controller: GameController, info: GameInfo, onBack: () -> Uni
     val note = noteOf(controller, words)
     Layout(
         content = {
-            TextButton(onClick = onBack, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_games")) }
+            BarButton("ui_games", onBack)
             Text(words.name(info), style = MaterialTheme.typography.titleMedium, maxLines = 2, overflow = TextOverflow.Ellipsis)
             StatusLine(controller, controller.status, shown = note == null)
             Note(note)
-            TextButton(onClick = onRules, modifier = Modifier.heightIn(min = 48.dp)) { Text(words.text("ui_rules")) }
+            BarButton("ui_rules", onRules)
             // Measured, never placed: two lines of the note's style, as the text engine sizes
             // them (each line's height rounded up, which a sum of rounded heights misses).
             Text("", style = noteStyle(), minLines = 2, modifier = Modifier.clearAndSetSemantics {})
