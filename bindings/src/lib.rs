@@ -24,6 +24,12 @@ pub fn game_catalog() -> Vec<GameInfo> {
     solitaire_core::GameKind::ALL.into_iter().map(GameInfo::from).collect()
 }
 
+/// The game a person typed on a command line (`How They Run`, `yakutat_bay`), if it names one.
+#[uniffi::export]
+pub fn game_named(name: String) -> Option<GameKind> {
+    solitaire_core::GameKind::from_name(&name).map(GameKind::from)
+}
+
 /// Every catalogue key the core's phrases and game infos can name (`describe::all_keys`), so an
 /// app's test can check that its catalogue has each one in every language.
 #[uniffi::export]

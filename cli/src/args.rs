@@ -133,7 +133,7 @@ pub fn game_names() -> String {
 
 pub fn game(name: Option<&String>) -> Result<GameKind, ArgError> {
     let name = name.ok_or(ArgError::WhichGame)?;
-    GameKind::from_slug(name).ok_or_else(|| ArgError::UnknownGame(name.clone()))
+    GameKind::from_name(name).ok_or_else(|| ArgError::UnknownGame(name.clone()))
 }
 
 pub fn number(text: &str, what: &str) -> Result<u64, ArgError> {

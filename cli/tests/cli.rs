@@ -22,6 +22,14 @@ fn deal_moves_and_apply_chain_through_json() {
 }
 
 #[test]
+fn a_game_may_be_named_as_the_menu_writes_it() {
+    let by_slug = solitaire(&["deal", "how-they-run", "--deal", "7"], "");
+    let by_name = solitaire(&["deal", "How They Run", "--deal", "7"], "");
+    assert!(by_name.status.success(), "{}", text(&by_name.stderr));
+    assert_eq!(text(&by_name.stdout), text(&by_slug.stdout));
+}
+
+#[test]
 fn analysis_positions_may_leave_cards_out() {
     let position = r#"{"game":"how-they-run","tableau":[["9H","8H"],[],[],[],[],[],[],[],[],[]],"cells":[["7H"],[]],"foundations":[[],[],[],[]]}"#;
     let out = solitaire(&["apply", r#"{"from":"cell:0","cards":1,"to":"tableau:0"}"#], position);

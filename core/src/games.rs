@@ -34,6 +34,13 @@ impl GameKind {
         GameKind::ALL.into_iter().find(|k| k.slug() == slug)
     }
 
+    /// The game a person typed: its slug, or its name as the menu writes it, in any case and
+    /// with spaces or underscores for the hyphens (`How They Run`, `yakutat_bay`).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        let words: Vec<String> = name.split([' ', '_', '-']).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+        GameKind::from_slug(&words.join("-"))
+    }
+
     /// Where `self` stands in `ALL`, for tables kept per game.
     pub fn index(self) -> usize {
         self as usize
@@ -184,6 +191,22 @@ mod tests {
     fn each_game_indexes_its_own_place_in_all() {
         for (i, kind) in GameKind::ALL.into_iter().enumerate() {
             assert_eq!(kind.index(), i, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_is_found_by_its_name_as_people_type_it() {
+        for (typed, kind) in [
+            ("how-they-run", GameKind::HowTheyRun),
+            ("How They Run", GameKind::HowTheyRun),
+            ("HOW_THEY_RUN", GameKind::HowTheyRun),
+            (" Yakutat  Bay ", GameKind::YakutatBay),
+            ("Dnieper", GameKind::Dnieper),
+        ] {
+            assert_eq!(GameKind::from_name(typed), Some(kind), "{typed:?}");
+        }
+        for typed in ["", "klondike", "howtheyrun", "how-they"] {
+            assert_eq!(GameKind::from_name(typed), None, "{typed:?}");
         }
     }
 }

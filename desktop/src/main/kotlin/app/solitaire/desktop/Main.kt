@@ -17,6 +17,8 @@ import androidx.compose.ui.window.application
 import androidx.compose.ui.window.rememberWindowState
 import app.solitaire.core.GameException
 import app.solitaire.core.datePhrase
+import app.solitaire.core.gameCatalog
+import app.solitaire.core.gameNamed
 import app.solitaire.core.Store
 import app.solitaire.ui.shared.AppController
 import app.solitaire.ui.shared.CatalogueWords
@@ -59,11 +61,13 @@ fun main(args: Array<String>) {
     }
     val workers = Workers.default()
     val scope = CoroutineScope(SupervisorJob() + MainUIDispatcher)
-    val route = options.game?.let { (if (options.daily) "daily:" else "play:") + it }
-    if (options.game != null && gameCatalogSlugs().none { it == options.game }) {
-        System.err.println("solitaire window: unknown game '${options.game}' (one of ${gameCatalogSlugs().joinToString()})")
-        exitProcess(2)
+    val slug = options.game?.let { name ->
+        gameSlug(name) ?: run {
+            System.err.println("solitaire window: unknown game '$name' (one of ${gameCatalog().joinToString { it.slug }})")
+            exitProcess(2)
+        }
     }
+    val route = slug?.let { (if (options.daily) "daily:" else "play:") + it }
     val app = AppController(store, scope, workers, restoredRoute = route)
     val words = catalogueWords(options.lang ?: systemLanguage())
     val quitting = AtomicBoolean(false)
@@ -128,7 +132,8 @@ fun main(args: Array<String>) {
     }
 }
 
-private fun gameCatalogSlugs() = app.solitaire.core.gameCatalog().map { it.slug }
+/** The slug of the game `name` names, as the terminal game reads it (`How They Run`, `yakutat_bay`). */
+private fun gameSlug(name: String): String? = gameNamed(name)?.let { kind -> gameCatalog().first { it.kind == kind }.slug }
 
 /** The catalogue's words in `language` (`en`, `fr`), packaged from the Android resources by the pom. */
 fun catalogueWords(language: String): Words {
