@@ -40,8 +40,10 @@ struct RootView: View {
         .onChange(of: scenePhase) { _, phase in
             switch phase {
             // Inactive comes first (the app switcher, a call, Control Center) and may be the
-            // last the app sees before it is suspended: stop the clock and save then.
-            case .inactive, .background: app.pause()
+            // last the app sees before it is suspended: stop the clock and save then, leaving
+            // a search asked for to finish; the background stops the searches too.
+            case .inactive: app.interrupt()
+            case .background: app.pause()
             case .active: app.resume()
             @unknown default: break
             }

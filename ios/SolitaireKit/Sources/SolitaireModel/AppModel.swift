@@ -152,10 +152,15 @@ public final class AppModel {
         }
     }
 
-    /// The app leaves the screen (inactive or in the background): the clock stops and the
-    /// game is written now, as the app may never come back.
+    /// The app goes into the background: the clock and the searches stop, and the game is
+    /// written now, as the app may never come back.
     public func pause() {
         current?.pause()
+    }
+
+    /// The app is inactive, still on screen (`GameModel.interrupt`).
+    public func interrupt() {
+        current?.interrupt()
     }
 
     /// The app is on screen again: the clock runs, and the chooser's rows are read again (a

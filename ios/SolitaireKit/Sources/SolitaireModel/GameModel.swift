@@ -436,9 +436,18 @@ public final class GameModel {
     /// be suspended. (A hint or undo to winnable that ran on spoke over the chooser once the
     /// player had left, and an undo found saved the closed game over a copy reopened meanwhile.)
     public func pause() {
-        stopShowingMe()
         helpFlag?.cancel()
         winnabilityFlag?.cancel()
+        interrupt()
+    }
+
+    /// The app is interrupted with the game still on screen (Notification Center, a call's
+    /// banner, the app switcher): the clock stops and the game is written, as suspension may
+    /// follow, but a hint or undo to winnable asked for goes on, and shows on the way back
+    /// (cancelled, the tap that asked for it did nothing). "Show me" stops: its moves would
+    /// play unseen.
+    public func interrupt() {
+        stopShowingMe()
         game.pause()
         saver.save(game)
         saver.flush()

@@ -204,6 +204,34 @@ struct SearchTests {
         }
     }
 
+    @Test("An interruption (Notification Center, a call's banner) stops the clock, not a hint asked for")
+    func anInterruptionLeavesTheHintToFinish() async throws {
+        try await withTemporaryFolder { folder in
+            let searches = Searches(label: "test.interrupted")
+            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
+            await model.winnabilityCheck?.value
+            // The hint waits behind a search that holds the queue until the app is interrupted.
+            let gate = DispatchSemaphore(value: 0)
+            let holding = Counter()
+            let blocker = Task.detached {
+                await searches.run(CancelFlag(), cancelled: ()) { _ in
+                    holding.add()
+                    gate.wait()
+                }
+            }
+            while holding.value == 0 { await Task.yield() }
+            let asking = Task { await model.showHint() }
+            await Task { @MainActor in }.value
+            model.interrupt()
+            let stopped = model.game.elapsedMs()
+            gate.signal()
+            await blocker.value
+            await asking.value
+            #expect(model.hint == model.game.hint().move)
+            #expect(model.game.elapsedMs() == stopped, "the clock ran on while the app was interrupted")
+        }
+    }
+
     @Test("Undo to winnable in a deal lost as dealt offers another deal, not an undo")
     func undoToWinnableInADealLostAsDealt() async throws {
         try await withTemporaryFolder { folder in
