@@ -22,11 +22,11 @@ struct CardFaceView: View {
             let shape = RoundedRectangle(cornerRadius: width * 0.09, style: .continuous)
             ZStack(alignment: .topLeading) {
                 if let face = card.face {
-                    shape.fill(Color(.secondarySystemGroupedBackground))
+                    shape.fill(CardInk.face)
                     corner(face)
                     Image(systemName: face.suit.symbolName)
                         .font(.system(size: width * 0.45))
-                        .foregroundStyle(face.red ? Color.red : Color.primary)
+                        .foregroundStyle(face.red ? CardInk.red : CardInk.black)
                         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomTrailing)
                         .padding(width * 0.08)
                 } else {
@@ -53,7 +53,7 @@ struct CardFaceView: View {
                 .font(.system(size: indexHeight * 0.5))
         }
         .frame(width: indexWidth * 0.9, height: indexHeight * 0.82, alignment: .leading)
-        .foregroundStyle(face.red ? Color.red : Color.primary)
+        .foregroundStyle(face.red ? CardInk.red : CardInk.black)
         .padding(.leading, indexHeight * 0.1)
         .padding(.top, indexHeight * 0.06)
     }
@@ -66,6 +66,22 @@ struct CardFaceView: View {
 
     private func borderWidth(_ width: CGFloat) -> CGFloat {
         isHinted || card.lastMoved ? max(2, width * 0.05) : 0.5
+    }
+}
+
+/// A card's own colours, the Compose table's (`SolitaireTheme.kt`): a light face in dark mode
+/// too, dimmed a little, since the system's dark grouped background all but vanished into the
+/// dark felt (about 1.2:1).
+enum CardInk {
+    static let face = dynamic(light: UIColor(white: 1, alpha: 1), dark: UIColor(white: 0.894, alpha: 1))
+    static let black = dynamic(light: UIColor(white: 0.106, alpha: 1), dark: UIColor(white: 0.071, alpha: 1))
+    static let red = dynamic(
+        light: UIColor(red: 0.776, green: 0.157, blue: 0.157, alpha: 1),
+        dark: UIColor(red: 0.718, green: 0.110, blue: 0.110, alpha: 1)
+    )
+
+    private static func dynamic(light: UIColor, dark: UIColor) -> Color {
+        Color(uiColor: UIColor { traits in traits.userInterfaceStyle == .dark ? dark : light })
     }
 }
 
