@@ -30,6 +30,17 @@ if [[ "$newer" != 0 ]]; then
   exit 1
 fi
 
+# The privacy manifest (App/PrivacyInfo.xcprivacy), which App Store Connect reads: a property
+# list with the keys it requires. Only Xcode builds the app, so it is checked here.
+python3 - "$ios/App/PrivacyInfo.xcprivacy" <<'PY'
+import plistlib, sys
+manifest = plistlib.load(open(sys.argv[1], "rb"))
+for key in ("NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"):
+    assert key in manifest, f"{sys.argv[1]}: no {key}"
+for use in manifest["NSPrivacyAccessedAPITypes"]:
+    assert use["NSPrivacyAccessedAPITypeReasons"], f"{sys.argv[1]}: {use['NSPrivacyAccessedAPIType']} with no reason"
+PY
+
 # Warnings are only printed when a file compiles, so our targets' files are touched to be
 # compiled afresh each time. (Deleting their build folders instead lost SwiftPM's derived
 # resource accessor after a failed build, and every build failed until .build was removed.
