@@ -73,6 +73,6 @@ struct GameControls: ToolbarContent {
     }
 
     private var autoPlay: Binding<Bool> {
-        Binding(get: { game.status.autoPlay }, set: { on in withAnimation(.snappy) { game.setAutoPlay(on) } })
+        Binding(get: { @MainActor in game.status.autoPlay }, set: { @MainActor on in withAnimation(.snappy) { game.setAutoPlay(on) } })
     }
 }

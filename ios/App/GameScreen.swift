@@ -173,7 +173,7 @@ struct GameScreen: View {
     }
 
     private var isConfirming: Binding<Bool> {
-        Binding(get: { confirming != nil }, set: { if !$0 { confirming = nil } })
+        Binding(get: { @MainActor in confirming != nil }, set: { @MainActor shown in if !shown { confirming = nil } })
     }
 }
 

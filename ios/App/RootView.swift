@@ -57,7 +57,7 @@ struct RootView: View {
 
     /// Going back from the game (button or swipe) closes it: saved, clock stopped.
     private var isPlaying: Binding<Bool> {
-        Binding(get: { app.current != nil }, set: { if !$0 { app.close() } })
+        Binding(get: { @MainActor in app.current != nil }, set: { @MainActor shown in if !shown { app.close() } })
     }
 }
 
@@ -77,7 +77,7 @@ struct PlayerMessageAlert: ViewModifier {
     }
 
     private var isShown: Binding<Bool> {
-        Binding(get: { isTop && app.message != nil }, set: { if !$0 { app.message = nil } })
+        Binding(get: { @MainActor in isTop && app.message != nil }, set: { @MainActor shown in if !shown { app.message = nil } })
     }
 }
 
