@@ -75,6 +75,9 @@ struct TableView: View {
         }
         // The core keeps cards out of the unsafe areas itself, from the insets it is given.
         .ignoresSafeArea(.container, edges: [.horizontal, .bottom])
+        // The table takes no typing: a keyboard (the deal number's, over an iPad's form sheet)
+        // must not shrink it, which would lay every card out again, twice.
+        .ignoresSafeArea(.keyboard)
     }
 
     /// The core's hit area of a pile, under everything: a tap there on no card (beside a narrow
