@@ -162,8 +162,12 @@ struct GameScreen: View {
         dealTypedNumber()
     }
 
+    /// High priority: VoiceOver reads the element just activated again as a move changes it,
+    /// and that cut a default announcement off.
     private func announce(_ said: String) {
-        AccessibilityNotification.Announcement(said).post()
+        var spoken = AttributedString(said)
+        spoken.accessibilitySpeechAnnouncementPriority = .high
+        AccessibilityNotification.Announcement(spoken).post()
     }
 
     private func dealTypedNumber() {
