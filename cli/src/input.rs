@@ -2,7 +2,7 @@
 //! terminal, `kill`) so that the game is saved with its clock instead of dying mid-play.
 
 use std::io::{BufRead, ErrorKind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Longer lines are cut here: no command is near it, and a hostile stream must not fill memory.
 const MAX_LINE: usize = 1024;
@@ -19,6 +19,14 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// While "show me" searches or plays, Ctrl-C stops that instead (`while_busy`).
 static BUSY: AtomicBool = AtomicBool::new(false);
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// How long the program has been stopped with Ctrl-Z (SIGTSTP), in ms: the game's clock
+/// leaves it out, since a game put aside in the shell is not being played.
+static SUSPENDED_MS: AtomicU64 = AtomicU64::new(0);
+
+pub fn suspended_ms() -> u64 {
+    SUSPENDED_MS.load(Ordering::SeqCst)
+}
 
 /// A stop signal arrived: the game should be saved and the program end.
 pub fn stop_requested() -> bool {
@@ -54,6 +62,7 @@ fn on_signal(signal: i32) {
 /// do), and because the signals interrupt a waiting read instead of restarting it, `next_line`
 /// sees the flag at once. Ignores SIGXFSZ, so that a save past a file size limit (`ulimit -f`)
 /// fails as a write and is said, as a full disk is: by default it killed the game, mid-save.
+/// Ctrl-Z still stops the program, its time left out of the clock (`suspension`).
 #[cfg(unix)]
 pub fn catch_stop_signals() {
     use std::ffi::c_int;
@@ -77,6 +86,82 @@ pub fn catch_stop_signals() {
     // SAFETY: ignoring a signal runs no code of ours.
     unsafe {
         signal(25, SIG_IGN);
+    }
+    suspension::catch();
+}
+
+/// Ctrl-Z: the handler stops the program itself, as the default action would, and counts the
+/// time until it is continued (`SUSPENDED_MS`). Only async-signal-safe calls: the clock, the
+/// signal mask, `raise`.
+#[cfg(unix)]
+mod suspension {
+    use std::ffi::{c_int, c_long, c_void};
+    use std::sync::atomic::Ordering;
+
+    #[cfg(target_os = "linux")]
+    mod consts {
+        pub const SIGTSTP: std::ffi::c_int = 20;
+        pub const SIG_UNBLOCK: std::ffi::c_int = 1;
+        /// `CLOCK_MONOTONIC`, the clock of Rust's `Instant` here.
+        pub const CLOCK: std::ffi::c_int = 1;
+    }
+    #[cfg(not(target_os = "linux"))]
+    mod consts {
+        // macOS and the BSDs.
+        pub const SIGTSTP: std::ffi::c_int = 18;
+        pub const SIG_UNBLOCK: std::ffi::c_int = 2;
+        /// `CLOCK_UPTIME_RAW`, the clock of Rust's `Instant` on macOS.
+        pub const CLOCK: std::ffi::c_int = 8;
+    }
+    use consts::*;
+    const SIG_DFL: usize = 0;
+
+    #[repr(C)]
+    struct Timespec {
+        seconds: i64,
+        nanoseconds: c_long,
+    }
+    extern "C" {
+        fn signal(signal: c_int, handler: usize) -> usize;
+        fn raise(signal: c_int) -> c_int;
+        fn clock_gettime(clock: c_int, time: *mut Timespec) -> c_int;
+        fn sigemptyset(set: *mut c_void) -> c_int;
+        fn sigaddset(set: *mut c_void, signal: c_int) -> c_int;
+        fn sigprocmask(how: c_int, set: *const c_void, old: *mut c_void) -> c_int;
+    }
+
+    fn now_ms() -> u64 {
+        let mut time = Timespec { seconds: 0, nanoseconds: 0 };
+        // SAFETY: a valid `timespec` to write.
+        unsafe { clock_gettime(CLOCK, &mut time) };
+        (time.seconds.max(0) as u64) * 1000 + (time.nanoseconds.max(0) as u64) / 1_000_000
+    }
+
+    extern "C" fn suspend(_: c_int) {
+        let stopped = now_ms();
+        // Room for any platform's `sigset_t` (glibc's is 128 bytes, macOS's 4).
+        let mut tstp = [0u64; 16];
+        // SAFETY: async-signal-safe calls on a set this frame owns. The signal is blocked while
+        // its handler runs, so it is unblocked for the default action to stop the program now;
+        // the return from the handler restores the mask.
+        unsafe {
+            signal(SIGTSTP, SIG_DFL);
+            sigemptyset(tstp.as_mut_ptr().cast());
+            sigaddset(tstp.as_mut_ptr().cast(), SIGTSTP);
+            sigprocmask(SIG_UNBLOCK, tstp.as_ptr().cast(), std::ptr::null_mut());
+            // Stopped here until SIGCONT (`fg`). In an orphaned process group the default
+            // action does nothing, and nothing is counted.
+            raise(SIGTSTP);
+            signal(SIGTSTP, suspend as extern "C" fn(c_int) as usize);
+        }
+        super::SUSPENDED_MS.fetch_add(now_ms().saturating_sub(stopped), Ordering::SeqCst);
+    }
+
+    pub(super) fn catch() {
+        // SAFETY: the handler makes only async-signal-safe calls.
+        unsafe {
+            signal(SIGTSTP, suspend as extern "C" fn(c_int) as usize);
+        }
     }
 }
 

@@ -129,8 +129,9 @@ struct Session {
 }
 
 impl Session {
+    /// The session's time, less the time it spent stopped (Ctrl-Z), which is no play.
     fn now(&self) -> u64 {
-        self.clock.elapsed().as_millis() as u64
+        (self.clock.elapsed().as_millis() as u64).saturating_sub(input::suspended_ms())
     }
 
     fn save(&mut self) -> String {

@@ -212,7 +212,13 @@ fn asking_for_another_deal_at_the_start_keeps_the_saved_game_unless_the_player_a
 /// Starts a game of deal 5, makes one move, waits until the program has shown it, then lets
 /// `pause` of time pass at the prompt.
 fn play_then_idle(dir: &Path, pause: Duration) -> Child {
-    let mut child = spawn(&["play", "dnieper", "--deal", "5", "--data-dir", dir.to_str().unwrap()]);
+    let child = one_move_shown(spawn(&["play", "dnieper", "--deal", "5", "--data-dir", dir.to_str().unwrap()]));
+    std::thread::sleep(pause);
+    child
+}
+
+/// Makes one move in `child`'s game and waits until the program has shown it.
+fn one_move_shown(mut child: Child) -> Child {
     child.stdin.as_mut().unwrap().write_all(b"s\n").unwrap();
     let mut screen = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
@@ -220,10 +226,38 @@ fn play_then_idle(dir: &Path, pause: Duration) -> Child {
         line.clear();
         assert_ne!(screen.read_line(&mut line).unwrap(), 0, "the program ended early");
     }
-    std::thread::sleep(pause);
     // Keep reading, so that the program never waits on a full pipe.
     std::thread::spawn(move || std::io::copy(&mut screen, &mut std::io::sink()));
     child
+}
+
+/// Ctrl-Z stops the clock with the program: a game left suspended in the shell came back with
+/// that time played (the clock read the time since the program started).
+#[cfg(target_os = "linux")]
+#[test]
+fn time_stopped_with_ctrl_z_is_not_played() {
+    use std::os::unix::process::CommandExt;
+    const STOPPED: Duration = Duration::from_millis(2500);
+    let dir = fresh_dir("play-clock-ctrl-z");
+    // A process group of its own, as a shell gives a job: in an orphaned group SIGTSTP stops nothing.
+    let args = ["play", "dnieper", "--deal", "5", "--data-dir", dir.to_str().unwrap()];
+    let mut child = one_move_shown(common::command(&args).process_group(0).spawn().unwrap());
+    let state = || std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
+    // The state follows the name in parentheses: T for stopped.
+    let stopped = || state().rsplit_once(") ").unwrap().1.starts_with('T');
+    send_signal(&child, 20); // SIGTSTP, as Ctrl-Z sends it
+    let asked = std::time::Instant::now();
+    while !stopped() {
+        assert!(asked.elapsed() < Duration::from_secs(20), "Ctrl-Z did not stop the program");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(STOPPED);
+    send_signal(&child, 18); // SIGCONT, as `fg` sends it
+    child.stdin.as_mut().unwrap().write_all(b"q\n").unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    let save: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("dnieper.json")).unwrap()).unwrap();
+    let played = save["elapsed_ms"].as_u64().unwrap();
+    assert!(played < STOPPED.as_millis() as u64, "{played} ms played, {} of them stopped", STOPPED.as_millis());
 }
 
 #[cfg(unix)]

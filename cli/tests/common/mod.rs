@@ -5,7 +5,13 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 
 pub fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_solitaire"))
+    command(args).spawn().unwrap()
+}
+
+/// The program with `args`, its standard streams piped, in English.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_solitaire"));
+    command
         .args(args)
         .env_remove("NO_COLOR")
         // English unless a test asks for another language: the locale of whoever runs the tests
@@ -15,9 +21,8 @@ pub fn spawn(args: &[&str]) -> Child {
         .env("LANG", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stderr(Stdio::piped());
+    command
 }
 
 pub fn solitaire(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
