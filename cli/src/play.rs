@@ -209,8 +209,9 @@ impl Session {
         if input::stop_requested() {
             return None;
         }
-        if message.is_empty() {
-            message = said.text(if self.game.status() == Status::Won { "cli_won_by_show" } else { "cli_your_turn" });
+        // A game won says so itself (`board::render`): the show ends with that alone.
+        if message.is_empty() && self.game.status() != Status::Won {
+            message = said.text("cli_your_turn");
         }
         Some(Reply::Show(message))
     }

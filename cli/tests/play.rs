@@ -352,12 +352,12 @@ fn a_command_typed_during_show_me_stops_it_and_runs() {
     stdin.write_all(b"show\n").unwrap();
     read_until(&["Show me: move 1 of"], &mut seen);
     stdin.write_all(b"u\n").unwrap();
-    read_until(&["Your turn.", "Show me: the game is finished."], &mut seen);
+    read_until(&["Your turn.", "Finished by show me"], &mut seen);
     stdin.write_all(b"q\n").unwrap();
     read_until(&["Bye!"], &mut seen);
     assert!(child.wait().unwrap().success());
     let screen = text(&seen);
-    assert!(!screen.contains("Show me: the game is finished."), "{screen}");
+    assert!(!screen.contains("Finished by show me"), "{screen}");
     // The show's moves less the one undone are saved, the game not finished.
     let moves =
         |header: &str| header.split("moves ").nth(1).and_then(|m| m.split_whitespace().next()?.parse::<u32>().ok());
@@ -431,8 +431,11 @@ fn show_me_plays_the_game_out_and_it_counts_as_played_not_won() {
     let dir = fresh_dir("play-show");
     let screen = play_chequers(&dir, &["--deal", "8"], "show 2\nshow\nstats\nhint\nq\n");
     assert!(screen.contains("Show me: move 2 of 2.") && screen.contains("Your turn."), "{screen}");
-    assert!(screen.contains("Show me: the game is finished."), "{screen}");
-    assert!(screen.contains("Finished by show me (it counts as played, not won)."), "{screen}");
+    // The screen after the show's last move says the end once (it said it twice, the second
+    // time as "Show me: the game is finished.").
+    let ended = screen.rsplit("Chequers — deal 8").nth(2).unwrap();
+    assert_eq!(ended.matches("Finished by show me (it counts as played, not won).").count(), 1, "{ended}");
+    assert!(!ended.contains("Show me"), "{ended}");
     assert!(screen.contains("played 1, won 0, finished by show me 1"), "{screen}");
     // Not "no move left".
     assert!(screen.contains("Nothing to hint: the game is won."), "{screen}");
