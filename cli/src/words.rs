@@ -535,7 +535,8 @@ mod tests {
 
     /// With two decks a card's name may be two cards': a hint then names the piles. Chequers deal
     /// 8's first hint said "Move the four of hearts onto the three of hearts", with a four of
-    /// hearts on two piles and a three of hearts on two others. One deck keeps the short words.
+    /// hearts on two piles and a three of hearts on two others; deal 5's moves a four of spades
+    /// onto a three of spades alike. One deck keeps the short words.
     #[test]
     fn a_hint_names_the_piles_where_a_card_s_name_is_two_cards() {
         use solitaire_core::assist::{hint, HintLine};
@@ -547,11 +548,11 @@ mod tests {
             let phrase = move_description(game.state(), mv);
             (en.phrase(&phrase), fr.phrase(&phrase))
         };
-        let (english, french) = said(solitaire_core::GameKind::Chequers, 8);
-        assert!(english.starts_with("Move the four of hearts from tableau pile "), "{english}");
-        assert!(english.contains(" onto the three of hearts on tableau pile "), "{english}");
-        assert!(french.starts_with("Déplacer le quatre de cœur de la pile de tableau "), "{french}");
-        assert!(french.contains(" sur le trois de cœur de la pile de tableau "), "{french}");
+        let (english, french) = said(solitaire_core::GameKind::Chequers, 5);
+        assert!(english.starts_with("Move the four of spades from tableau pile "), "{english}");
+        assert!(english.contains(" onto the three of spades on tableau pile "), "{english}");
+        assert!(french.starts_with("Déplacer le quatre de pique de la pile de tableau "), "{french}");
+        assert!(french.contains(" sur le trois de pique de la pile de tableau "), "{french}");
         let (english, _) = said(solitaire_core::GameKind::YakutatBay, 2);
         assert!(!english.contains(" from ") && !english.contains(" on tableau pile"), "{english}");
     }

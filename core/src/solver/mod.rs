@@ -169,8 +169,8 @@ pub fn solve_for_player(state: &State, limits: &Limits, cancel: &dyn Fn() -> boo
 }
 
 /// `line` (which wins from `state`), or, when it is still long after its detours were cut (over
-/// four moves a card: a depth-first line), a shorter one a beam search finds within 400,000
-/// to 3,000,000 nodes, as `limits` allow (`shorten::polish`).
+/// two moves a card, four where the stock deals to a waste: a depth-first line), a shorter one
+/// a beam search finds within 400,000 to 3,000,000 nodes, as `limits` allow (`shorten::polish`).
 pub fn line_for_player(state: &State, line: Vec<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Vec<Move> {
     shorten::polish(state, line, limits, cancel)
 }

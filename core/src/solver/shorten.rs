@@ -1,7 +1,7 @@
 //! Shortcuts through a won line: the DFS's lines wander (hundreds to thousands of moves in the
 //! two-deck games) because it keeps the first move that worked. Walking the line from the
-//! start, any move that reaches a position the line visits later lets everything in between
-//! go. Positions are compared exactly (pile order and card copies included), so the moves
+//! start, any move (or two) that reaches a position the line visits later lets everything in
+//! between go. Positions are compared exactly (pile order and card copies included), so the moves
 //! after a shortcut stay valid as they are. Positions are keyed by a 64-bit hash; the result is
 //! replayed before it is used, so a collision can only cost the shortening, never a win.
 
@@ -11,6 +11,7 @@ use super::moves::{Mode, Rules};
 use super::pass::{Step, CHUNK};
 use super::Limits;
 use crate::engine::{Effect, Move};
+use crate::spec::StockRule;
 use crate::state::State;
 use std::collections::HashMap;
 
@@ -29,18 +30,18 @@ const WANDERING: usize = 16;
 const WANDERING_NODES: u64 = 40_000_000;
 
 /// `line` (which wins from `start`), or a shorter winning line found by a beam search when it
-/// is longer than four moves a card. The beam's lines are as long as the level they win on,
-/// so they seldom wander the way a depth-first line does; while its best is still over four
-/// moves a card (Zerline deal 999: first 7,069 moves against the depth-first 3,182; deal 698:
-/// 2,943 against 3,067), it searches on, and the shortest line found is returned.
+/// is longer than `Rules::player_moves_per_card` moves a card. The beam's lines are as long as
+/// the level they win on, so they seldom wander the way a depth-first line does; while its
+/// best is still over that (Zerline deal 999: first 7,069 moves against the depth-first 3,182;
+/// deal 698: 2,943 against 3,067), it searches on, and the shortest line found is returned.
 pub(crate) fn polish(start: &State, line: Vec<Move>, limits: &Limits, cancel: &dyn Fn() -> bool) -> Vec<Move> {
-    let short_enough = 4 * start.card_count();
+    let rules = Rules::new(start.kind());
+    let short_enough = rules.player_moves_per_card() * start.card_count();
     if line.len() <= short_enough {
         return line;
     }
     let most = if line.len() > WANDERING * start.card_count() { WANDERING_NODES } else { *POLISH_NODES.end() };
     let budget = limits.max_nodes.saturating_mul(2).clamp(*POLISH_NODES.start(), most);
-    let rules = Rules::new(start.kind());
     let mut beam = Beam::new(&rules, start, limits.max_memory_bytes, budget);
     let mut best = line;
     while beam.nodes < budget && !cancel() {
@@ -59,11 +60,29 @@ pub(crate) fn polish(start: &State, line: Vec<Move>, limits: &Limits, cancel: &d
     best
 }
 
+impl Rules {
+    /// Moves a card a line a player is given may take before a beam looks for a shorter one:
+    /// two, or four where the stock deals to a waste, whose every card moves there first.
+    /// Hint lines from deals 1..150 at `Limits::quick`: in Dnieper, at four, up to 193 moves
+    /// (30 of them shuffling groups between empty piles), median 104; at two (and with the
+    /// two-move shortcuts of `shorten`), at most 73, median 68, a hint's p95 47.3 to 73.1 ms.
+    /// Chequers: p90 340 to 142 moves. Zerline's lines are 2.8 moves a card at their median
+    /// and a beam seldom finds one under two: at two, its hints' p95 went from 92 to 245 ms.
+    fn player_moves_per_card(&self) -> usize {
+        if self.spec.stock == Some(StockRule::ToWaste) {
+            4
+        } else {
+            2
+        }
+    }
+}
+
 /// Bytes the shortening needs per move of the line (its hash map), counted against the cap.
 const BYTES_PER_MOVE: usize = 32;
 
-/// `line` (which wins from `start`) with every one-move shortcut taken, farthest first; `line`
-/// itself when the map of its positions would not fit in `max_memory_bytes`.
+/// `line` (which wins from `start`) with every one-move shortcut taken, farthest first, and in
+/// lines up to four moves a card the two-move ones; `line` itself when the map of its
+/// positions would not fit in `max_memory_bytes`.
 pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_bytes: usize) -> Vec<Move> {
     if line.len().saturating_mul(BYTES_PER_MOVE) > max_memory_bytes {
         return line.to_vec();
@@ -84,6 +103,11 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
     let mut s = start.clone();
     let mut hash = Exact::new(&s);
     let (mut scratch, mut moves) = (Vec::new(), Vec::new());
+    let mut second = Second::default();
+    // Two-move shortcuts too: a Dnieper hint line shuffled groups between empty piles for 30
+    // moves, each position new, none a move away from a later one. Not in lines over four moves
+    // a card, which would pay a move list per move for it, and which a beam replaces anyway.
+    let two_moves = line.len() <= 4 * start.card_count();
     let mut i = 0;
     loop {
         // A position the line comes back to: skip the loop.
@@ -93,6 +117,7 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
         }
         // The line's own next move reaches i + 1; a shortcut reaches further.
         let mut best = (i + 1, line[i]);
+        let mut two: Option<(usize, Move, Move)> = None;
         moves.clear();
         rules.generate(&s, None, None, Mode::Sound, &mut scratch, &mut moves);
         for &mv in &moves {
@@ -104,20 +129,76 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
                     best = (j, mv);
                 }
             }
+            if two_moves {
+                // Two moves that reach further than one move and the line's next.
+                let far = two.map_or(best.0 + 1, |(j, ..)| j).max(best.0 + 1);
+                if let Some((j, then)) = farthest_after(rules, &mut s, &mut hash, &last_visit, &mut second) {
+                    if j > far {
+                        two = Some((j, mv, then));
+                    }
+                }
+            }
             s.undo(&effects);
             hash.update(&s, &effects);
         }
-        effects.clear();
-        s.apply_unchecked(best.1, &mut effects);
-        hash.update(&s, &effects);
-        out.push(best.1);
-        i = best.0;
+        let taken: &[Move] = match two {
+            Some((j, first, second)) if j > best.0 + 1 => {
+                i = j;
+                &[first, second]
+            }
+            _ => {
+                i = best.0;
+                &[best.1]
+            }
+        };
+        for &mv in taken {
+            effects.clear();
+            s.apply_unchecked(mv, &mut effects);
+            hash.update(&s, &effects);
+            out.push(mv);
+        }
     }
     if replays_to_a_win(start, &out) {
         out
     } else {
         line.to_vec()
     }
+}
+
+/// The buffers of a second move's look-up (`farthest_after`), kept from one to the next.
+#[derive(Default)]
+struct Second {
+    scratch: Vec<(i32, Move)>,
+    moves: Vec<Move>,
+    effects: Vec<Effect>,
+}
+
+/// Of the moves from `s`, the one reaching the latest position of the line (`last_visit`), and
+/// that position's index; `s` and `hash` are left as they were.
+fn farthest_after(
+    rules: &Rules,
+    s: &mut State,
+    hash: &mut Exact,
+    last_visit: &HashMap<u64, usize>,
+    second: &mut Second,
+) -> Option<(usize, Move)> {
+    let Second { scratch, moves, effects } = second;
+    moves.clear();
+    rules.generate(s, None, None, Mode::Sound, scratch, moves);
+    let mut farthest = None;
+    for &mv in moves.iter() {
+        effects.clear();
+        s.apply_unchecked(mv, effects);
+        hash.update(s, effects);
+        if let Some(&j) = last_visit.get(&hash.total) {
+            if farthest.is_none_or(|(far, _)| j > far) {
+                farthest = Some((j, mv));
+            }
+        }
+        s.undo(effects);
+        hash.update(s, effects);
+    }
+    farthest
 }
 
 fn replays_to_a_win(start: &State, line: &[Move]) -> bool {

@@ -1302,7 +1302,7 @@ fn assert_the_search_wins(kind: GameKind, number: u64, max_nodes: u64) {
 }
 
 /// What a player follows is short: where the depth-first line stays long after its shortcuts
-/// (Chequers), `solve_for_player` returns a beam's line of at most four moves a card, and it
+/// (Chequers), `solve_for_player` returns a beam's line of at most two moves a card, and it
 /// wins; a short line is returned as it is.
 #[test]
 fn a_player_is_shown_a_short_line() {
@@ -1311,7 +1311,13 @@ fn a_player_is_shown_a_short_line() {
     let Outcome::Won(long) = solve(&start, &limits, &no_cancel) else { panic!("Chequers deal 5 not won") };
     assert!(long.len() > 4 * start.card_count(), "{} moves: pick a deal whose line is long", long.len());
     let Outcome::Won(short) = super::solve_for_player(&start, &limits, &no_cancel) else { panic!() };
-    assert!(short.len() <= 4 * start.card_count() && replays_to_a_win(&start, &short), "{} moves", short.len());
+    assert!(short.len() <= 2 * start.card_count() && replays_to_a_win(&start, &short), "{} moves", short.len());
+
+    // A hint's line, as a player met it: Dnieper deal 815458 after its second pile's card onto
+    // the first, 185 moves for 52 cards, 30 of them groups shuffled between empty piles.
+    let start = after(&deal(GameKind::Dnieper, 815_458), Move::Transfer { from: 1, count: 1, to: 0 });
+    let Outcome::Won(hint) = super::solve_for_player(&start, &Limits::quick(), &no_cancel) else { panic!() };
+    assert!(hint.len() <= 2 * start.card_count() && replays_to_a_win(&start, &hint), "{} moves", hint.len());
 
     let start = deal(GameKind::HowTheyRun, 1);
     let Outcome::Won(line) = solve(&start, &limits, &no_cancel) else { panic!("How They Run deal 1 not won") };
@@ -1363,6 +1369,53 @@ fn shortened_lines_replay_and_lose_their_detours() {
         assert!(short.len() < padded.len(), "{kind:?}: {} moves", short.len());
         // Without room for its map it gives the line back as it was.
         assert_eq!(shorten(&rules, &s, &padded, 16), padded);
+    }
+}
+
+/// A detour no one move cuts, two do: a reversible move `m` played before the line's first
+/// two moves and taken back after them. From the start, no single move reaches a later
+/// position of that line, but the line's own two moves reach the one after the reversal.
+/// (A Dnieper hint line shuffled groups between empty piles for 30 moves this way.)
+#[test]
+fn shortened_lines_lose_detours_only_two_moves_cut() {
+    use super::shorten::shorten;
+    for kind in [GameKind::YakutatBay, GameKind::HowTheyRun] {
+        let rules = Rules::new(kind);
+        let start = deal(kind, 2);
+        let Outcome::Won(line) = solve(&start, &Limits { max_nodes: 200_000, ..Limits::default() }, &no_cancel) else {
+            panic!("{kind:?} deal 2 should solve");
+        };
+        // The first position of the line with such a move.
+        let positions: Vec<State> =
+            line.iter().scan(start.clone(), |s, &mv| Some(std::mem::replace(s, after(s, mv)))).collect();
+        let padded = (0..line.len() - 2)
+            .flat_map(|k| positions[k].legal_move_list().into_iter().map(move |m| (k, m)))
+            .find_map(|(k, m)| {
+                let p = &positions[k];
+                let mut effects = Vec::new();
+                let mut t = p.clone();
+                t.apply_unchecked(m, &mut effects);
+                let (from, to, count) = plain(&effects)?;
+                let back = Move::Transfer { from: to, count, to: from };
+                let (a, b) = (line[k], line[k + 1]);
+                let detour = [m, a, b, back];
+                // `m` and its reversal leave the line's two moves as they were.
+                let mut q = p.clone();
+                let legal = detour.iter().all(|&mv| q.apply(mv, &mut Vec::new()));
+                (legal && q == after(&after(p, a), b))
+                    .then(|| line[..k].iter().chain(&detour).chain(&line[k + 2..]).copied().collect::<Vec<Move>>())
+            })
+            .unwrap_or_else(|| panic!("{kind:?}: no move to pad the line with"));
+        assert!(replays_to_a_win(&start, &padded));
+        let short = shorten(&rules, &start, &padded, 64 << 20);
+        assert!(replays_to_a_win(&start, &short), "{kind:?}");
+        assert!(
+            short.len() <= line.len(),
+            "{kind:?}: {} moves of {} padded, {} before",
+            short.len(),
+            padded.len(),
+            line.len()
+        );
     }
 }
 
