@@ -575,6 +575,18 @@ mod tests {
         let (english, french) = (en.phrase(&phrase), fr.phrase(&phrase));
         assert!(english.starts_with("Move the ") && english.ends_with(" to the reserve (empty)"), "{english}");
         assert!(french.starts_with("Déplacer ") && french.ends_with(" vers la réserve, vide"), "{french}");
+        // Nor is a card put onto the reserve's top card, as if it built there: it said "Move the
+        // queen of diamonds onto the jack of clubs" of a move into Zerline's reserve.
+        let mut state = state.clone();
+        state.apply(to_reserve.unwrap(), &mut Vec::new());
+        let into = state
+            .legal_move_list()
+            .into_iter()
+            .find(|mv| matches!(mv, Move::Transfer { to, .. } if state.pile_kind(*to) == Some(PileKind::Reserve)));
+        let phrase = move_description(&state, into.expect("a second move to the reserve"));
+        let (english, french) = (en.phrase(&phrase), fr.phrase(&phrase));
+        assert!(english.starts_with("Move the ") && english.ends_with(" to the reserve"), "{english}");
+        assert!(french.starts_with("Déplacer ") && french.ends_with(" vers la réserve"), "{french}");
     }
 
     #[test]

@@ -266,7 +266,11 @@ pub fn move_description(state: &State, mv: Move) -> Phrase {
     let Some(&moved) = cards.len().checked_sub(usize::from(count)).and_then(|i| cards.get(i)) else {
         return Phrase::new("move_from_to", vec![pile_of(state, from, Form::The), pile_of(state, to, Form::The)]);
     };
+    // A reserve holds cards without building on them: a card goes into it, not onto its top
+    // card (a Zerline hint said "Move the queen of diamonds onto the jack of clubs").
+    let holds = state.map().kind(to).is_some_and(|(kind, _)| kind == PileKind::Reserve);
     let (onto, target) = match state.top(to) {
+        Some(_) if holds => ("into", pile_of(state, to, Form::The)),
         Some(top) => ("onto", card(top)),
         None => ("empty", pile_of(state, to, Form::The)),
     };
@@ -284,6 +288,8 @@ pub fn move_description(state: &State, mv: Move) -> Phrase {
         (0, "onto") if ambiguous => {
             Phrase::new("move_from_onto", vec![card(moved), from_pile, target, pile_of(state, to, Form::The)])
         }
+        (_, "into") if ambiguous => Phrase::new("move_from_to_pile", vec![card(moved), from_pile, target]),
+        (_, "into") => Phrase::new("move_card_to", vec![card(moved), target]),
         (0, _) if ambiguous => Phrase::new("move_from_to_empty", vec![card(moved), from_pile, target]),
         (0, "onto") => Phrase::new("move_onto", vec![card(moved), target]),
         (0, _) => Phrase::new("move_to_empty", vec![card(moved), target]),
@@ -400,6 +406,7 @@ pub fn all_keys() -> Vec<&'static str> {
         "move_to_empty",
         "move_from_onto",
         "move_from_to_empty",
+        "move_from_to_pile",
         "move_group_onto",
         "move_group_to_empty",
         "play_card",
