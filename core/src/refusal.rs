@@ -61,7 +61,8 @@ fn why_not(state: &State, from: PileId, count: usize, to: PileId) -> Phrase {
     let cards = state.pile(from);
     let target = state.pile(to);
     if from == to {
-        return Phrase::new("refused_same_pile", vec![]);
+        // Counted: where single cards move, "Those cards" was said of one.
+        return Phrase::new("refused_same_pile", vec![Arg::Number(count as u32)]);
     }
     if cards.is_empty() {
         return Phrase::new("refused_nothing_there", vec![pile(state, from)]);

@@ -24,6 +24,9 @@ fn card(state: &State, pile: &str) -> Arg {
 fn each_rule_in_the_way_is_named() {
     let d = table(Dnieper, &[("tableau:0", "#9S 8D 7C"), ("tableau:1", "9D"), ("foundation:1", &run('H'))]);
     assert_eq!(key(&d, "tableau:0 1 tableau:0"), "refused_same_pile");
+    // Counted, so that one card is not "those cards" (Chequers moves single cards only).
+    assert_eq!(why(&d, "tableau:0 1 tableau:0").args, [Arg::Number(1)]);
+    assert_eq!(why(&d, "tableau:0 2 tableau:0").args, [Arg::Number(2)]);
     assert_eq!(key(&d, "tableau:2 1 tableau:0"), "refused_nothing_there");
     assert_eq!(key(&d, "foundation:1 1 tableau:2"), "refused_stays", "complete runs give nothing back");
     assert_eq!(
