@@ -82,17 +82,18 @@ fn empty_symbol(words: &Words, empty: EmptyMark) -> String {
 /// Tableaux taller than this take two piles a line where they fit (Chequers' 25 piles scrolled
 /// its foundations off a 24-line terminal).
 const TALL: usize = 12;
-/// A standard terminal's width, less one column (a full line wraps on some terminals).
+/// A standard terminal's width, less one column (a full line wraps on some terminals): the
+/// widest the screen is laid out, however wide the terminal.
 pub const WIDTH: usize = 79;
-/// The cards a tableau line holds after the pile's name (`  t5:`, five columns), four columns each.
-const PER_LINE: usize = (WIDTH - 5) / 4;
+/// The narrowest: a tall tableau's two columns still hold three cards a line.
+pub const NARROWEST: usize = 40;
 
 /// The tableau's lines, from each pile's name (`  t5:`, five columns) and cards (four columns
-/// each): one pile a line, its cards going on under it past `PER_LINE`; or, for a tall tableau,
+/// each): one pile a line, its cards going on under it past the width; or, for a tall tableau,
 /// two piles a line, the first half down the left, each pile's cards going on under it past
 /// its column's share, so that Chequers' 25 piles stay two a line however long they grow (one
 /// a line, where two did not fit, they took up to 32 lines).
-fn tableau_lines(piles: &[(String, Vec<String>)]) -> String {
+fn tableau_lines(piles: &[(String, Vec<String>)], width: usize) -> String {
     // Each line of a pile, with the columns it takes.
     let lines_of = |(name, cards): &(String, Vec<String>), per_line: usize| -> Vec<(String, usize)> {
         cards
@@ -106,15 +107,17 @@ fn tableau_lines(piles: &[(String, Vec<String>)]) -> String {
     };
     let mut out = String::new();
     if piles.len() <= TALL {
+        // The cards a line holds after the pile's name, four columns each.
+        let per_line = (width - 5) / 4;
         for pile in piles {
-            for (line, _) in lines_of(pile, PER_LINE) {
+            for (line, _) in lines_of(pile, per_line) {
                 out += &line;
                 out.push('\n');
             }
         }
         return out;
     }
-    let per_line = ((WIDTH - 3) / 2 - 5) / 4;
+    let per_line = ((width - 3) / 2 - 5) / 4;
     let rows = piles.len().div_ceil(2);
     let (left, right) = piles.split_at(rows);
     let left: Vec<_> = left.iter().map(|pile| lines_of(pile, per_line)).collect();
@@ -135,8 +138,10 @@ fn tableau_lines(piles: &[(String, Vec<String>)]) -> String {
     out
 }
 
-/// The whole screen for `game`, with `message` under it.
-pub fn render(game: &Game, colour: bool, message: &str) -> String {
+/// The whole screen for `game`, with `message` under it, in lines of at most `width` columns
+/// (`NARROWEST` to `WIDTH`; a word or a pile's name and card longer than that aside).
+pub fn render(game: &Game, colour: bool, message: &str, width: usize) -> String {
+    let width = width.clamp(NARROWEST, WIDTH);
     let state = game.state();
     let map = state.map();
     let spec = state.spec();
@@ -149,10 +154,11 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
     let cells = |pile: PileId| state.pile(pile).iter().map(|&c| format!(" {}", card(c))).collect::<Vec<_>>();
     let name = words.text(describe::game_keys(game.kind())[0]);
     let on = words.text(if game.auto_play() { "cli_on" } else { "cli_off" });
-    let mut out = words.say(
+    let header = words.say(
         "cli_header",
         &[name.into(), deal.into(), game.moves_made().into(), describe::clock(game.elapsed_ms()).into(), on.into()],
     );
+    let mut out = wrap(&header, width);
     out.push('\n');
     // An empty pile shows what it takes (`A↑`, `K`), or `—` where anything goes.
     let empty = |p: PileId| {
@@ -160,7 +166,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
             map.kind(p).map(|(kind, index)| empty_symbol(words, spec.empty_mark(kind, index))).unwrap_or_default();
         format!("{:>3}", if symbol.is_empty() { "—" } else { &symbol })
     };
-    // Piles side by side, three columns apart, on as many lines as `WIDTH` needs (eight
+    // Piles side by side, three columns apart, on as many lines as `width` needs (eight
     // foundations with their counts ran to 117 columns).
     let row = |piles: &mut dyn Iterator<Item = PileId>| -> String {
         let mut lines: Vec<(String, usize)> = Vec::new();
@@ -170,15 +176,15 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
             let extra = if count > 1 { format!(" ({count})") } else { String::new() };
             let name = short_name(map, p);
             // What shows: the name, ": ", three columns of card, the count.
-            let width = name.chars().count() + 2 + 3 + extra.chars().count();
+            let columns = name.chars().count() + 2 + 3 + extra.chars().count();
             let item = format!("{name}: {top}{extra}");
             match lines.last_mut() {
-                Some((line, used)) if *used + 3 + width <= WIDTH => {
+                Some((line, used)) if *used + 3 + columns <= width => {
                     line.push_str("   ");
                     line.push_str(&item);
-                    *used += 3 + width;
+                    *used += 3 + columns;
                 }
-                _ => lines.push((item, width)),
+                _ => lines.push((item, columns)),
             }
         }
         lines.into_iter().map(|(line, _)| line).collect::<Vec<_>>().join("\n")
@@ -205,7 +211,7 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
             (name, cells(pile))
         })
         .collect();
-    out += &tableau_lines(&piles);
+    out += &tableau_lines(&piles, width);
     out.push('\n');
     match game.status() {
         // A daily game is not replaced by `new`: its messages do not offer it.
@@ -216,16 +222,16 @@ pub fn render(game: &Game, colour: bool, message: &str) -> String {
                 (false, false) => "cli_won",
                 (false, true) => "cli_won_daily",
             };
-            out += &words.text(key);
+            out += &wrap(&words.text(key), width);
         }
-        Status::Lost => out += &words.text("cli_lost"),
+        Status::Lost => out += &wrap(&words.text("cli_lost"), width),
         Status::Playing => {}
     }
     if game.status() != Status::Playing {
         out.push('\n');
     }
     if !message.is_empty() {
-        out += &wrap(message, WIDTH);
+        out += &wrap(message, width);
         out.push('\n');
     }
     out
@@ -239,17 +245,23 @@ pub fn wrap(text: &str, width: usize) -> String {
         if line.chars().count() <= width {
             return line.to_string();
         }
-        // An indented line's continuations keep its indent.
+        // An indented line's continuations keep its indent, or, where it is a column of names
+        // and their descriptions (the help: "  t3          tap…"), the description's.
         let words = line.trim_start_matches(' ');
-        let indent = &line[..line.len() - words.len()];
+        let lead = line.len() - words.len();
+        let described = words.find("  ").and_then(|gap| {
+            let text = gap + words[gap..].find(|c| c != ' ')?;
+            Some(lead + words[..text].chars().count())
+        });
+        let indent = " ".repeat(if lead > 0 { described.filter(|&d| d <= width / 2).unwrap_or(lead) } else { 0 });
         let mut out = String::with_capacity(line.len() + 8);
-        out.push_str(indent);
-        let mut column = indent.len();
+        out.push_str(&line[..lead]);
+        let mut column = lead;
         for (at, word) in words.split(' ').enumerate() {
             let length = word.chars().count();
             if at > 0 && column + 1 + length > width {
                 out.push('\n');
-                out.push_str(indent);
+                out.push_str(&indent);
                 column = indent.len();
             } else if at > 0 {
                 out.push(' ');
@@ -300,7 +312,7 @@ mod tests {
     #[test]
     fn the_board_shows_every_tableau_pile_and_hides_face_down_cards() {
         let game = Game::new(GameKind::Dnieper, 1);
-        let board = render(&game, false, "");
+        let board = render(&game, false, "", WIDTH);
         assert!(board.starts_with("Dnieper — deal 1"));
         for n in 1..=7 {
             assert!(board.contains(&format!("  t{n}:  ##  ##  ##")), "{board}");
@@ -312,7 +324,7 @@ mod tests {
     /// line, the board and a message fit it, every line within 80 columns.
     #[test]
     fn a_tall_tableau_fits_a_24_line_terminal() {
-        let board = render(&Game::new(GameKind::Chequers, 8), false, "Deal 8 started.");
+        let board = render(&Game::new(GameKind::Chequers, 8), false, "Deal 8 started.", WIDTH);
         assert!(board.lines().count() <= 23, "{board}");
         assert!(board.lines().all(|line| line.chars().count() < 80), "{board}");
         assert!(board.contains("  t1:  A♥  7♣  4♣  6♥    t14:  3♣  K♣  J♠  3♠\n"), "{board}");
@@ -338,7 +350,7 @@ mod tests {
             solitaire_core::notation::Completeness::Partial,
         )
         .unwrap();
-        let board = render(&Game::from_position(state), false, "");
+        let board = render(&Game::from_position(state), false, "", WIDTH);
         assert!(board.lines().count() <= 23, "{board}");
         assert!(board.lines().all(|line| line.chars().count() <= WIDTH), "{board}");
         let first: Vec<&str> = board.lines().skip_while(|line| !line.starts_with("  t1:")).take(3).collect();
@@ -362,6 +374,12 @@ mod tests {
         let indented = format!("  {}", "word ".repeat(20).trim_end());
         let wrapped = wrap(&indented, WIDTH);
         assert!(wrapped.lines().count() == 2 && wrapped.lines().all(|line| line.starts_with("  word")), "{wrapped}");
+        // A name and its description: the description's continuations line up under it.
+        let help = "  t3          tap the top card of t3: it goes to its best place; again for the next";
+        assert_eq!(
+            wrap(help, 50),
+            "  t3          tap the top card of t3: it goes to\n              its best place; again for the next"
+        );
     }
 
     /// Long piles and foundation rows with their counts ran past 80 columns (a Dnieper pile of
@@ -381,13 +399,47 @@ mod tests {
         );
         let state =
             solitaire_core::notation::parse_position(&json, solitaire_core::notation::Completeness::Partial).unwrap();
-        let board = render(&Game::from_position(state), false, "");
+        let board = render(&Game::from_position(state), false, "", WIDTH);
         assert!(board.lines().all(|line| line.chars().count() <= WIDTH), "{board}");
         let pile: Vec<&str> = board.lines().skip_while(|line| !line.starts_with("  t1:")).take(2).collect();
         let cards_in = |line: &str| line.matches(['♣', '♦', '♥', '♠']).count();
-        assert_eq!(cards_in(pile[0]), PER_LINE, "{board}");
-        assert!(pile[1].starts_with("     ") && cards_in(pile[1]) == 24 - PER_LINE, "{board}");
+        let per_line = (WIDTH - 5) / 4;
+        assert_eq!(cards_in(pile[0]), per_line, "{board}");
+        assert!(pile[1].starts_with("     ") && cards_in(pile[1]) == 24 - per_line, "{board}");
         assert_eq!(board.matches(" (8)").count(), 8, "every foundation shown, with its count: {board}");
+    }
+
+    /// A terminal narrower than 80 columns broke the board's lines and the messages wherever
+    /// they met its edge, mid-word ("sa meilleur|e place", "R|↑" in Zerline's foundations): the
+    /// screen is laid out to its width instead, the won line and the header too.
+    #[test]
+    fn a_narrow_terminal_gets_a_narrow_screen() {
+        let long = "A message long enough to be wrapped: it goes on and on past the edge of the narrowest terminal.";
+        for kind in GameKind::ALL {
+            let mut game = Game::new(kind, 3);
+            let solved = solitaire_core::assist::solution(game.state(), &|| false);
+            if let solitaire_core::assist::Solution::Won(line) = solved {
+                // Half the line: long piles on the table.
+                for &mv in &line[..line.len() / 2] {
+                    game.play(mv).unwrap();
+                }
+            }
+            for width in [NARROWEST, 50, 60, 70] {
+                let board = render(&game, false, long, width);
+                assert!(board.lines().all(|line| line.chars().count() <= width), "{kind:?} at {width}:\n{board}");
+            }
+        }
+        let mut won = Game::new(GameKind::HowTheyRun, 3);
+        let solitaire_core::assist::Solution::Won(line) = solitaire_core::assist::solution(won.state(), &|| false)
+        else {
+            panic!("How They Run deal 3 is won")
+        };
+        for mv in line {
+            won.play_assisted(mv).unwrap();
+        }
+        let board = render(&won, false, "", 50);
+        assert!(board.lines().all(|line| line.chars().count() <= 50), "{board}");
+        assert_eq!(render(&won, false, "", 20), render(&won, false, "", NARROWEST), "no narrower than NARROWEST");
     }
 
     #[test]
@@ -396,7 +448,7 @@ mod tests {
         for kind in GameKind::ALL {
             for number in 1..=20 {
                 let game = Game::new(kind, number);
-                let board = render(&game, false, "");
+                let board = render(&game, false, "", WIDTH);
                 for pile in game.state().map().tableau() {
                     // A pile's text, at the start of its line or, on a tall tableau, after
                     // the left column's (two piles a line): then three spaces at least.
@@ -429,9 +481,9 @@ mod tests {
         game.deal_stock().unwrap();
         let moved = game.last_moved_cards();
         let state = game.state();
-        let plain = render(&game, false, "");
+        let plain = render(&game, false, "", WIDTH);
         assert!(!plain.contains('\x1b'), "{plain}");
-        let coloured = render(&game, true, "");
+        let coloured = render(&game, true, "", WIDTH);
         for pile in state.map().tableau() {
             for &card in state.pile(pile).iter().filter(|c| c.face_up()) {
                 let text = card_text(card, false, false);

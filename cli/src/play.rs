@@ -52,6 +52,36 @@ fn escapes_understood(terminal: bool, term: Option<&OsStr>) -> bool {
     terminal && term != Some(OsStr::new("dumb"))
 }
 
+/// The terminal's width in columns, where standard output is one that says (a line that
+/// reaches its edge breaks wherever it is, mid-word: the screen is laid out narrower instead).
+#[cfg(unix)]
+fn terminal_columns() -> Option<usize> {
+    use std::ffi::{c_int, c_ulong, c_ushort};
+    #[repr(C)]
+    struct Winsize {
+        rows: c_ushort,
+        columns: c_ushort,
+        x_pixels: c_ushort,
+        y_pixels: c_ushort,
+    }
+    #[cfg(target_os = "linux")]
+    const TIOCGWINSZ: c_ulong = 0x5413;
+    #[cfg(not(target_os = "linux"))]
+    const TIOCGWINSZ: c_ulong = 0x4008_7468; // macOS and the BSDs
+    extern "C" {
+        fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
+    }
+    let mut size = Winsize { rows: 0, columns: 0, x_pixels: 0, y_pixels: 0 };
+    // SAFETY: TIOCGWINSZ writes one `winsize` into the one passed, alive for the call.
+    let asked = unsafe { ioctl(1, TIOCGWINSZ, &mut size as *mut Winsize) };
+    (asked == 0 && size.columns > 0).then_some(usize::from(size.columns))
+}
+
+#[cfg(not(unix))]
+fn terminal_columns() -> Option<usize> {
+    None
+}
+
 /// Colour only where escapes are understood, and not when `NO_COLOR` is set to anything
 /// (<https://no-color.org>).
 fn colour_wanted(escapes: bool, no_color: Option<&OsStr>) -> bool {
@@ -621,11 +651,14 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     let mut input = stdin.lock();
     // Output errors are ignored: a closed terminal must not stop the game from being saved.
     let show = |game: &Game, message: &str, prompt: &str| {
+        // Asked at each screen: the window may have been resized since.
+        let width =
+            if terminal { terminal_columns().map_or(WIDTH, |columns| columns.saturating_sub(1)) } else { WIDTH };
         let mut out = std::io::stdout().lock();
         // A terminal starts each screen afresh; elsewhere the typed line is not echoed, so a
         // newline ends the prompt's line.
         write!(out, "{}", if escapes { "\x1b[2J\x1b[H" } else { "\n" }).ok();
-        write!(out, "{}{}", render(game, colour, message), wrap(prompt, WIDTH)).ok();
+        write!(out, "{}{}", render(game, colour, message, width), wrap(prompt, width)).ok();
         out.flush().ok();
     };
     loop {
