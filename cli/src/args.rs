@@ -223,7 +223,7 @@ mod tests {
         assert_eq!(game.say(&en), format!("unknown game \"klondike\"; one of {games}"));
         assert_eq!(game.say(&fr), format!("jeu inconnu «\u{202f}klondike\u{202f}»\u{202f}; l’un de\u{a0}: {games}"));
         let number = ArgError::NotANumber { what: "--deal".into(), text: "x".into() };
-        assert_eq!(number.say(&fr), "--deal doit être un nombre entier, pas «\u{202f}x\u{202f}»");
+        assert_eq!(number.say(&fr), "--deal doit être un entier positif, pas «\u{202f}x\u{202f}»");
         for error in [
             bogus,
             ArgError::GivenTwice("--deal"),
