@@ -525,6 +525,9 @@ mod tests {
             fr.phrases(&pile),
             "pile de tableau 3, 3 cartes, dont 2 face cachée, carte du dessus\u{a0}: dame de pique"
         );
+        let cell = pile_description(&[queen], PileKind::Cell, 0, EmptyMark::Plain);
+        assert_eq!(en.phrases(&cell), "cell 1, 1 card, queen of spades");
+        assert_eq!(fr.phrases(&cell), "cellule 1, 1 carte, dame de pique");
         let down = EmptyMark::Starts { rank: 13, direction: Some(Direction::Down) };
         let empty = pile_description(&[], PileKind::Foundation, 4, down);
         assert_eq!(en.phrases(&empty), "foundation 5, builds down from the king, empty");

@@ -174,7 +174,10 @@ pub fn pile_description(cards: &[Card], kind: PileKind, index: u8, empty: EmptyM
         parts.extend(beneath.iter().map(|&card| Phrase::new("pile_card", vec![bare_card(card)])));
     }
     if top.face_up() {
-        parts.push(Phrase::new("pile_top_card", vec![bare_card(*top)]));
+        // A card alone is no "top card" (a cell's, a foundation's ace): "cell 1, 1 card, jack
+        // of spades".
+        let key = if cards.len() == 1 { "pile_card" } else { "pile_top_card" };
+        parts.push(Phrase::new(key, vec![bare_card(*top)]));
     }
     parts
 }
@@ -458,7 +461,8 @@ mod tests {
             [
                 phrase("pile_cell", vec![Arg::Number(1)]),
                 phrase("pile_cards", vec![Arg::Number(1)]),
-                phrase("pile_top_card", vec![queen_of_spades])
+                // A card alone is no "top card".
+                phrase("pile_card", vec![queen_of_spades])
             ]
         );
         assert_eq!(
