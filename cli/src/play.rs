@@ -344,6 +344,8 @@ impl Session {
                 return self.offer(Switch { game: self.fresh(number), instead, started });
             }
             (Some(Command::Show), [_]) => return Reply::Search(usize::MAX),
+            // "show t7" means look at it: French players read "show" as « voir » (look).
+            (Some(Command::Show), [_, name]) if parse_short(&map, name).is_some() => self.look(&map, name),
             (Some(Command::Show), [_, n]) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => return Reply::Search(n),
                 _ => Err(words.say("cli_not_moves", &[Value::quoted(n)])),
@@ -351,16 +353,7 @@ impl Session {
             (Some(Command::Stats), [_]) => Ok(self.stats()),
             (Some(Command::Rules), [_]) => Ok(rules(words, kind)),
             (Some(Command::Look), [_]) => Err(words.text("cli_look_which")),
-            (Some(Command::Look), [_, name]) => {
-                match parse_short(&map, name).zip(parse_short(&map, name).and_then(|p| map.kind(p))) {
-                    Some((pile, (kind, index))) => {
-                        let state = self.game.state();
-                        let empty = state.spec().empty_mark(kind, index);
-                        Ok(words.phrases(&describe::pile_description(state.pile(pile), kind, index, empty)))
-                    }
-                    None => Err(no_pile(name)),
-                }
-            }
+            (Some(Command::Look), [_, name]) => self.look(&map, name),
             (None, [word]) if !looks_like_a_pile(word) => Err(words.say("cli_unknown_word", &[Value::quoted(word)])),
             (None, [pile]) => self.tap(&map, pile),
             (None, [from, to]) => self.transfer(&map, from, to, None),
@@ -374,6 +367,15 @@ impl Session {
         let saved = self.save();
         Reply::Show(sentence([outcome.unwrap_or_else(|refused| refused), saved]))
     }
+    /// The pile `name` in words: its cards, its top card, or what it takes when empty.
+    fn look(&self, map: &solitaire_core::spec::PileMap, name: &str) -> Result<String, String> {
+        let pile = parse_short(map, name).ok_or_else(|| no_pile(name))?;
+        let (kind, index) = map.kind(pile).ok_or_else(|| no_pile(name))?;
+        let state = self.game.state();
+        let empty = state.spec().empty_mark(kind, index);
+        Ok(words().phrases(&describe::pile_description(state.pile(pile), kind, index, empty)))
+    }
+
     /// "Show me": a winning line from here, of which the loop then plays `at_most` moves.
     fn show(&mut self, at_most: usize) -> Reply {
         let started = Instant::now();

@@ -117,6 +117,20 @@ fn tapping_an_empty_pile_says_it_is_empty() {
     assert!(screen.contains("look at which pile? For example: look t3"), "{screen}");
 }
 
+/// "show t1" looks at the pile, as "voir t1" does: a French player reads the English "show",
+/// which the help says works too, as « voir », and was told "t1" is no number of moves.
+#[test]
+fn show_with_a_pile_looks_at_it() {
+    let dir = fresh_dir("play-show-pile");
+    let screen = play(&dir, &["--deal", "5", "--lang", "fr"], "show t1\nvoir t1\nq\n");
+    let described = "pile de tableau 1, 4 cartes, dont 3 face cachée, carte du dessus";
+    assert_eq!(screen.matches(described).count(), 2, "{screen}");
+    assert!(!screen.contains("nombre de coups"), "{screen}");
+    // A number still plays that many moves.
+    let screen = play(&dir, &[], "show 1\nq\n");
+    assert!(screen.contains("Show me: move 1 of 1."), "{screen}");
+}
+
 #[test]
 fn a_refused_move_says_which_rule_stands_in_the_way() {
     let dir = fresh_dir("play-refused");
