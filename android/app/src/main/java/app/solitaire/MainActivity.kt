@@ -30,12 +30,15 @@ class MainActivity : ComponentActivity() {
         super.onCreate(savedInstanceState)
         // A change of language recreates the activity, and with it these words.
         val words = AndroidWords(resources, packageName)
-        val app = model.app
         setContent {
             CompositionLocalProvider(LocalWords provides words) {
                 SolitaireTheme(dark = isSystemInDarkTheme()) {
+                    val app = model.app
                     if (app == null) {
-                        SavesUnopenable(Modifier.background(MaterialTheme.colorScheme.surface).safeDrawingPadding())
+                        // The saved games open off the main thread, in a moment; the screen says if they cannot.
+                        Box(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.surface).safeDrawingPadding()) {
+                            if (model.unopenable) SavesUnopenable()
+                        }
                     } else {
                         // As Esc: cards picked up with a keyboard are put back first.
                         BackHandler(enabled = app.screen != Screen.Chooser) { app.onBack() }
@@ -52,7 +55,7 @@ class MainActivity : ComponentActivity() {
 
     override fun onStart() {
         super.onStart()
-        model.app?.onForeground()
+        model.onStart()
     }
 
     /**
@@ -60,7 +63,7 @@ class MainActivity : ComponentActivity() {
      * configuration change (rotation, dark mode) stops nothing, since the same screen comes back.
      */
     override fun onStop() {
-        model.app?.onBackground(changingConfiguration = isChangingConfigurations)
+        model.onStop(changingConfiguration = isChangingConfigurations)
         super.onStop()
     }
 }
