@@ -77,6 +77,14 @@ impl Rules {
     }
 }
 
+/// Second moves the two-move shortcuts of one line may try; past this the one-move shortcuts
+/// go on alone. Dnieper hint lines from deals 1..150: with 20,000, 8,314 moves in all (at most
+/// 130); 40,000, 7,707 (104); 100,000, 7,291 (73), the hints' p95 90.9, 85.8 and 76.1 ms (fewer
+/// lines left for the beam). Chequers' 25 piles make second moves many and dear, for lines 1%
+/// shorter: its mid-game hints' median (deals 5001..5030) 4.0 ms without them, 8.0, 12.0 and
+/// 18.6 ms with these caps, p95 124 ms with each.
+const SECOND_MOVES: usize = 100_000;
+
 /// Bytes the shortening needs per move of the line (its hash map), counted against the cap.
 const BYTES_PER_MOVE: usize = 32;
 
@@ -129,7 +137,7 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
                     best = (j, mv);
                 }
             }
-            if two_moves {
+            if two_moves && second.tried < SECOND_MOVES {
                 // Two moves that reach further than one move and the line's next.
                 let far = two.map_or(best.0 + 1, |(j, ..)| j).max(best.0 + 1);
                 if let Some((j, then)) = farthest_after(rules, &mut s, &mut hash, &last_visit, &mut second) {
@@ -165,12 +173,14 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
     }
 }
 
-/// The buffers of a second move's look-up (`farthest_after`), kept from one to the next.
+/// The buffers of a second move's look-up (`farthest_after`), kept from one to the next, and
+/// the second moves tried so far.
 #[derive(Default)]
 struct Second {
     scratch: Vec<(i32, Move)>,
     moves: Vec<Move>,
     effects: Vec<Effect>,
+    tried: usize,
 }
 
 /// Of the moves from `s`, the one reaching the latest position of the line (`last_visit`), and
@@ -182,9 +192,10 @@ fn farthest_after(
     last_visit: &HashMap<u64, usize>,
     second: &mut Second,
 ) -> Option<(usize, Move)> {
-    let Second { scratch, moves, effects } = second;
+    let Second { scratch, moves, effects, tried } = second;
     moves.clear();
     rules.generate(s, None, None, Mode::Sound, scratch, moves);
+    *tried += moves.len();
     let mut farthest = None;
     for &mv in moves.iter() {
         effects.clear();
