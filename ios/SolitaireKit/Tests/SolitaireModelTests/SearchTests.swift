@@ -58,22 +58,13 @@ struct SearchTests {
             await model.winnabilityCheck?.value
             let before = searches.searchesRun
             // Both requests wait behind a search that holds the queue until both are made.
-            let gate = DispatchSemaphore(value: 0)
-            let holding = Counter()
-            let blocker = Task.detached {
-                await searches.run(CancelFlag(), cancelled: ()) { _ in
-                    holding.add()
-                    gate.wait()
-                }
-            }
-            while holding.value == 0 { await Task.yield() }
+            let held = await HeldQueue(searches)
             let older = Task { await model.showHint() }
             let newer = Task { await model.showHint() }
             // The main actor runs its jobs in order: once this one has run, both requests have
             // been made (each cancels the one before it as it is made).
             await Task { @MainActor in }.value
-            gate.signal()
-            await blocker.value
+            await held.release()
             await older.value
             await newer.value
             #expect(searches.searchesRun - before == 2, "the blocker and the newer hint only")
@@ -211,21 +202,12 @@ struct SearchTests {
             let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
             await model.winnabilityCheck?.value
             // The hint waits behind a search that holds the queue until the app is interrupted.
-            let gate = DispatchSemaphore(value: 0)
-            let holding = Counter()
-            let blocker = Task.detached {
-                await searches.run(CancelFlag(), cancelled: ()) { _ in
-                    holding.add()
-                    gate.wait()
-                }
-            }
-            while holding.value == 0 { await Task.yield() }
+            let held = await HeldQueue(searches)
             let asking = Task { await model.showHint() }
             await Task { @MainActor in }.value
             model.interrupt()
             let stopped = model.game.elapsedMs()
-            gate.signal()
-            await blocker.value
+            await held.release()
             await asking.value
             #expect(model.hint == model.game.hint().move)
             #expect(model.game.elapsedMs() == stopped, "the clock ran on while the app was interrupted")
@@ -259,6 +241,31 @@ struct SearchTests {
 
 /// How many searches ran, counted from the search queue. (A lock the package's platforms
 /// have: `Synchronization.Mutex` needs iOS 18 and macOS 15.)
+/// A search that holds `searches`' queue until `release`: the requests made meanwhile wait
+/// behind it, as behind a long search.
+private struct HeldQueue {
+    private let gate: DispatchSemaphore
+    private let blocker: Task<Void, Never>
+
+    /// Returns once the holding search runs.
+    init(_ searches: Searches) async {
+        let (gate, holding) = (DispatchSemaphore(value: 0), Counter())
+        self.gate = gate
+        blocker = Task.detached {
+            await searches.run(CancelFlag(), cancelled: ()) { _ in
+                holding.add()
+                gate.wait()
+            }
+        }
+        while holding.value == 0 { await Task.yield() }
+    }
+
+    func release() async {
+        gate.signal()
+        await blocker.value
+    }
+}
+
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
