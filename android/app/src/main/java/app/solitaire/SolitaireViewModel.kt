@@ -36,9 +36,10 @@ class SolitaireViewModel(application: Application, handle: SavedStateHandle) : A
     private var started = false
 
     init {
-        val folder = application.filesDir.path
         viewModelScope.launch {
             val store = withContext(Dispatchers.IO) {
+                // `filesDir` may create the folder: disk work too.
+                val folder = application.filesDir.path
                 try {
                     Store.open(folder)
                 } catch (e: GameException) {
