@@ -53,9 +53,7 @@ struct SearchTests {
     @Test("A newer hint request replaces the older one: the older search never runs")
     func aNewerHintReplacesTheOlder() async throws {
         try await withTemporaryFolder { folder in
-            let searches = Searches(label: "test.hints")
-            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
-            await model.winnabilityCheck?.value
+            let (model, searches) = try await dnieperTwo(queue: "test.hints", folder: folder)
             let before = searches.searchesRun
             // Both requests wait behind a search that holds the queue until both are made.
             let held = await HeldQueue(searches)
@@ -198,9 +196,7 @@ struct SearchTests {
     @Test("An interruption (Notification Center, a call's banner) stops the clock, not a hint asked for")
     func anInterruptionLeavesTheHintToFinish() async throws {
         try await withTemporaryFolder { folder in
-            let searches = Searches(label: "test.interrupted")
-            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
-            await model.winnabilityCheck?.value
+            let (model, searches) = try await dnieperTwo(queue: "test.interrupted", folder: folder)
             // The hint waits behind a search that holds the queue until the app is interrupted.
             let held = await HeldQueue(searches)
             let asking = Task { await model.showHint() }
@@ -241,38 +237,3 @@ struct SearchTests {
 
 /// How many searches ran, counted from the search queue. (A lock the package's platforms
 /// have: `Synchronization.Mutex` needs iOS 18 and macOS 15.)
-/// A search that holds `searches`' queue until `release`: the requests made meanwhile wait
-/// behind it, as behind a long search.
-private struct HeldQueue {
-    private let gate: DispatchSemaphore
-    private let blocker: Task<Void, Never>
-
-    /// Returns once the holding search runs.
-    init(_ searches: Searches) async {
-        let (gate, holding) = (DispatchSemaphore(value: 0), Counter())
-        self.gate = gate
-        blocker = Task.detached {
-            await searches.run(CancelFlag(), cancelled: ()) { _ in
-                holding.add()
-                gate.wait()
-            }
-        }
-        while holding.value == 0 { await Task.yield() }
-    }
-
-    func release() async {
-        gate.signal()
-        await blocker.value
-    }
-}
-
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
-    }
-}

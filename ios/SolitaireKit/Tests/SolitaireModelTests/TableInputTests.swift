@@ -33,9 +33,7 @@ struct TableInputTests {
     @Test("No notice at the deal; a hint's once found; show me's above it while it runs; a lost position's")
     func theMostPressingNoticeShows() async throws {
         try await withTemporaryFolder { folder in
-            let searches = Searches(label: "test.notice")
-            let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
-            await model.winnabilityCheck?.value
+            let (model, searches) = try await dnieperTwo(queue: "test.notice", folder: folder)
             #expect(model.notice == nil)
 
             await model.showHint()
@@ -45,19 +43,14 @@ struct TableInputTests {
             // "Show me" under way covers the hint; stopped before it plays, the hint is back. Its
             // search waits behind one that holds the searches' queue, so it is still searching
             // when looked at (Dnieper 2 is won so fast that it was once playing already).
-            let (started, gate) = (CancelFlag(), DispatchSemaphore(value: 0))
-            let holder = Task { await searches.run(CancelFlag(), cancelled: ()) { _ in started.cancel(); gate.wait() } }
-            while !started.isCancelled() {
-                await Task.yield()
-            }
+            let held = await HeldQueue(searches)
             let run = Task { await model.showMeTheWin() }
             while model.showMe == .idle {
                 await Task.yield()
             }
             #expect(model.notice == .showMe(.searching))
             model.stopShowingMe()
-            gate.signal()
-            await holder.value
+            await held.release()
             await run.value
             #expect(model.notice == .hint(hint))
             #expect(model.status.moves == 0)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SolitaireCore
 import SolitaireModel
@@ -270,5 +271,51 @@ extension HintAnswer {
     var move: Hint? {
         if case .move(let hint) = self { return hint }
         return nil
+    }
+}
+
+/// Dnieper deal 2 (won in a few moves) on a search queue of its own, its opening check done: for
+/// the tests that hold that queue (`HeldQueue`) or count its searches.
+@MainActor
+func dnieperTwo(queue label: String, folder: URL) async throws -> (model: GameModel, searches: Searches) {
+    let searches = Searches(label: label)
+    let model = try Harness(game: Game(kind: .dnieper, deal: 2), folder: folder, searches: searches).model
+    await model.winnabilityCheck?.value
+    return (model, searches)
+}
+
+/// A search that holds `searches`' queue until `release`: the requests made meanwhile wait
+/// behind it, as behind a long search.
+struct HeldQueue {
+    private let gate: DispatchSemaphore
+    private let blocker: Task<Void, Never>
+
+    /// Returns once the holding search runs.
+    init(_ searches: Searches) async {
+        let (gate, holding) = (DispatchSemaphore(value: 0), Counter())
+        self.gate = gate
+        blocker = Task.detached {
+            await searches.run(CancelFlag(), cancelled: ()) { _ in
+                holding.add()
+                gate.wait()
+            }
+        }
+        while holding.value == 0 { await Task.yield() }
+    }
+
+    func release() async {
+        gate.signal()
+        await blocker.value
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add() {
+        lock.withLock { count += 1 }
     }
 }
