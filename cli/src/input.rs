@@ -116,9 +116,11 @@ mod suspension {
     use consts::*;
     const SIG_DFL: usize = 0;
 
+    /// `struct timespec`: `time_t` is a `long` where this builds (64-bit Linux and macOS, and
+    /// 32-bit glibc without 64-bit time).
     #[repr(C)]
     struct Timespec {
-        seconds: i64,
+        seconds: c_long,
         nanoseconds: c_long,
     }
     extern "C" {

@@ -65,8 +65,8 @@ impl Rules {
     /// two, or four where the stock deals to a waste, whose every card moves there first.
     /// Hint lines from deals 1..150 at `Limits::quick`: in Dnieper, at four, up to 193 moves
     /// (30 of them shuffling groups between empty piles), median 104; at two (and with the
-    /// two-move shortcuts of `shorten`), at most 73, median 68, a hint's p95 47.3 to 73.1 ms.
-    /// Chequers: p90 340 to 142 moves. Zerline's lines are 2.8 moves a card at their median
+    /// two-move shortcuts of `shorten`), at most 73, median 68, a hint's p95 47.3 to 76.1 ms.
+    /// Chequers: p90 340 to 140 moves. Zerline's lines are 2.8 moves a card at their median
     /// and a beam seldom finds one under two: at two, its hints' p95 went from 92 to 245 ms.
     fn player_moves_per_card(&self) -> usize {
         if self.spec.stock == Some(StockRule::ToWaste) {
@@ -150,9 +150,9 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
             hash.update(&s, &effects);
         }
         let taken: &[Move] = match two {
-            Some((j, first, second)) if j > best.0 + 1 => {
+            Some((j, first, then)) if j > best.0 + 1 => {
                 i = j;
-                &[first, second]
+                &[first, then]
             }
             _ => {
                 i = best.0;
