@@ -734,6 +734,8 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         },
         None => store.load(kind),
     };
+    // Set by ./play where it found no display to open the window on: said in the player's words.
+    let no_display = std::env::var_os("SOLITAIRE_NO_DISPLAY").map(|_| words::words().text("cli_no_display"));
     let (saved, damage) = match loaded {
         Ok(game) => (game, String::new()),
         // Put aside by the store: a new deal in its place, as in the apps.
@@ -749,6 +751,7 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     // opened: not one another process has open); a failure costs only that (the window then
     // shows the list of games).
     let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
+    let damage = sentence([no_display.unwrap_or_default(), damage]);
     let mut session =
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };
     let reply = match saved {

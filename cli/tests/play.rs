@@ -117,6 +117,25 @@ fn tapping_an_empty_pile_says_it_is_empty() {
     assert!(screen.contains("look at which pile? For example: look t3"), "{screen}");
 }
 
+/// Where ./play finds no display to open the window on, the terminal game says so in the
+/// player's words (./play said it in English, on every start).
+#[test]
+fn no_display_is_said_in_the_player_s_words() {
+    let dir = fresh_dir("play-no-display");
+    let said = [
+        ("en", "No display here, so the game is in this terminal."),
+        ("fr", "Pas d’affichage graphique ici\u{a0}: la partie se joue dans ce terminal."),
+    ];
+    for (lang, sentence) in said {
+        let args = ["play", "dnieper", "--deal", "1", "--lang", lang, "--data-dir", dir.to_str().unwrap()];
+        let mut child = common::command(&args).env("SOLITAIRE_NO_DISPLAY", "1").spawn().unwrap();
+        child.stdin.take().unwrap().write_all(b"q\n").unwrap();
+        let screen = text(&child.wait_with_output().unwrap().stdout).replace('\n', " ");
+        assert!(screen.contains(sentence), "{screen}");
+    }
+    assert!(!play(&dir, &[], "q\n").contains("No display"), "said only where ./play found none");
+}
+
 /// "show t1" looks at the pile, as "voir t1" does: a French player reads the English "show",
 /// which the help says works too, as « voir », and was told "t1" is no number of moves.
 #[test]
