@@ -367,6 +367,7 @@ impl Session {
         let saved = self.save();
         Reply::Show(sentence([outcome.unwrap_or_else(|refused| refused), saved]))
     }
+
     /// The pile `name` in words: its cards, its top card, or what it takes when empty.
     fn look(&self, map: &solitaire_core::spec::PileMap, name: &str) -> Result<String, String> {
         let pile = parse_short(map, name).ok_or_else(|| no_pile(name))?;
@@ -734,8 +735,6 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
         },
         None => store.load(kind),
     };
-    // Set by ./play where it found no display to open the window on: said in the player's words.
-    let no_display = std::env::var_os("SOLITAIRE_NO_DISPLAY").map(|_| words::words().text("cli_no_display"));
     let (saved, damage) = match loaded {
         Ok(game) => (game, String::new()),
         // Put aside by the store: a new deal in its place, as in the apps.
@@ -751,6 +750,8 @@ fn open(rest: &[String]) -> Result<(Session, Reply), String> {
     // opened: not one another process has open); a failure costs only that (the window then
     // shows the list of games).
     let _ = store.set_on_screen(Some(OnScreen { kind, daily }));
+    // Set by ./play where it found no display to open the window on: said first, in the player's words.
+    let no_display = std::env::var_os("SOLITAIRE_NO_DISPLAY").map(|_| words::words().text("cli_no_display"));
     let damage = sentence([no_display.unwrap_or_default(), damage]);
     let mut session =
         Session { store, game: Game::new(kind, 0), hint_line: assist::HintLine::default(), clock: Instant::now() };

@@ -138,10 +138,9 @@ pub(crate) fn shorten(rules: &Rules, start: &State, line: &[Move], max_memory_by
                 }
             }
             if two_moves && second.tried < SECOND_MOVES {
-                // Two moves that reach further than one move and the line's next.
-                let far = two.map_or(best.0 + 1, |(j, ..)| j).max(best.0 + 1);
+                // The farthest two moves reach; taken below only past the best one move.
                 if let Some((j, then)) = farthest_after(rules, &mut s, &mut hash, &last_visit, &mut second) {
-                    if j > far {
+                    if two.is_none_or(|(far, ..)| j > far) {
                         two = Some((j, mv, then));
                     }
                 }
